@@ -1,0 +1,118 @@
+/*===- roof/abi.h - Contract between the roof pass and libroofrt ---------===*\
+|*
+|* The pass (passes/) emits, per instrumented module, one constant RoofModule
+|* descriptor and one thread_local counter array; a module constructor hands
+|* the descriptor to the runtime (runtime/) with __roof_register_module. Each
+|* thread registers its own copy of the counter array the first time it runs
+|* an instrumented function of that module (__roof_register_thread).
+|*
+|* Counters ("slots") are plain 64-bit integers. A slot is incremented either
+|* once per execution of its basic block, or by a run-time amount (the number
+|* of active lanes of a mask, the length of a memcpy). Static weights say what
+|* one unit of a slot is worth in each metric; the runtime multiplies and
+|* sums. This header is C and C++ so that both sides compile the same layout.
+|*
+\*===----------------------------------------------------------------------===*/
+#ifndef ROOF_ABI_H
+#define ROOF_ABI_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever a struct below changes; the runtime refuses other values. */
+#define ROOF_ABI_VERSION 1
+
+enum RoofPrecision {
+  ROOF_FP16,
+  ROOF_BF16,
+  ROOF_FP32,
+  ROOF_FP64,
+  ROOF_NUM_PRECISIONS
+};
+
+/* Operation classes. The first six are FLOPs; min/max, compare and convert
+ * are floating-point operations that are reported but never summed into the
+ * FLOP totals (docs/counting.md). Values are in FLOPs: an FMA lane is 2. */
+enum RoofClass {
+  ROOF_CLASS_ADD, /* fadd, fsub, reductions */
+  ROOF_CLASS_MUL,
+  ROOF_CLASS_FMA,
+  ROOF_CLASS_DIV, /* includes reciprocal estimates (rcp14) */
+  ROOF_CLASS_SQRT, /* includes reciprocal-sqrt estimates (rsqrt14) */
+  ROOF_CLASS_TRANSCENDENTAL,
+  ROOF_CLASS_MINMAX,
+  ROOF_CLASS_COMPARE,
+  ROOF_CLASS_CONVERT,
+  ROOF_NUM_CLASSES
+};
+#define ROOF_NUM_FLOP_CLASSES (ROOF_CLASS_TRANSCENDENTAL + 1)
+
+enum RoofKind {
+  ROOF_CANONICAL,  /* source-level: 1 per active element, FMA = 2 */
+  ROOF_EMPIRICAL,  /* what the target executes, mask-aware (SDE style) */
+  ROOF_FULL_WIDTH, /* executed instructions at full vector width */
+  ROOF_NUM_KINDS
+};
+
+/* metric = ((precision * ROOF_NUM_CLASSES) + class) * ROOF_NUM_KINDS + kind,
+ * followed by the two byte metrics. */
+#define ROOF_FLOP_METRIC(precision, cls, kind)                                 \
+  ((((precision) * ROOF_NUM_CLASSES) + (cls)) * ROOF_NUM_KINDS + (kind))
+#define ROOF_METRIC_BYTES_LOADED                                               \
+  (ROOF_NUM_PRECISIONS * ROOF_NUM_CLASSES * ROOF_NUM_KINDS)
+#define ROOF_METRIC_BYTES_STORED (ROOF_METRIC_BYTES_LOADED + 1)
+#define ROOF_NUM_METRICS (ROOF_METRIC_BYTES_STORED + 1)
+
+/* One unit of counter `slot` adds `amount` to `metric`. `slot` is relative to
+ * the function's first slot. */
+typedef struct RoofWeight {
+  uint32_t slot;
+  uint32_t metric;
+  uint64_t amount;
+} RoofWeight;
+
+/* Per-function slots beyond the weighted ones. */
+#define ROOF_NO_SLOT UINT32_MAX
+
+typedef struct RoofFunction {
+  const char *name;       /* mangled (linkage) name */
+  const char *demangled;  /* demangled, or the name itself for C */
+  const char *attributed_to; /* enclosing function for OpenMP outlined
+                                bodies, else NULL */
+  uint32_t first_slot;    /* into the module's counter array */
+  uint32_t num_slots;
+  uint32_t entry_slot;    /* relative slot counting calls */
+  uint32_t time_slot;     /* relative slot with accumulated cycles
+                             (llvm.readcyclecounter), or ROOF_NO_SLOT */
+  uint32_t depth_slot;    /* relative slot with the thread's recursion
+                             depth while timed, or ROOF_NO_SLOT */
+  uint32_t num_weights;
+  const RoofWeight *weights;
+} RoofFunction;
+
+typedef struct RoofModule {
+  uint32_t abi_version; /* ROOF_ABI_VERSION */
+  uint32_t num_functions;
+  uint32_t num_slots;   /* size of the counter array */
+  uint32_t reserved;
+  const char *source;   /* module identifier (source file) */
+  const char *triple;
+  const char *cpu;      /* "target-cpu" of the first defined function */
+  const char *features; /* "target-features" of that function */
+  const RoofFunction *functions;
+  /* Returns the calling thread's copy of the module's counter array. */
+  uint64_t *(*thread_counters)(void);
+} RoofModule;
+
+/* Runtime entry points called by instrumented code. */
+void __roof_register_module(const RoofModule *module);
+void __roof_register_thread(const RoofModule *module, uint64_t *counters);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROOF_ABI_H */

@@ -1,0 +1,41 @@
+# lit configuration for roof: substitutions for the plugin, runtime, driver
+# and LLVM tools; features describing the host CPU.
+import os
+import lit.formats
+
+config.name = "roof"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.test_source_root = os.path.join(config.roof_src_root, "test", "lit")
+config.test_exec_root = os.path.join(config.roof_obj_root, "test", "lit")
+config.excludes = ["Inputs"]
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.roof_bin_dir, config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+plugin = os.path.join(config.roof_lib_dir, "libroofpass.so")
+config.substitutions.append(("%roofpass", plugin))
+config.substitutions.append(("%opt", "opt -load-pass-plugin=" + plugin))
+config.substitutions.append(("%llc", "llc"))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%roofrt", config.roof_lib_dir))
+config.substitutions.append(("%roof", os.path.join(config.roof_bin_dir, "roof")))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%examples", os.path.join(config.roof_src_root, "examples")))
+config.substitutions.append(("%inputs", os.path.join(config.roof_src_root, "test", "lit", "Inputs")))
+config.substitutions.append(("%srcroot", config.roof_src_root))
+
+# Programs compiled for AVX-512 can only run where the CPU has it.
+try:
+    with open("/proc/cpuinfo") as f:
+        flags = f.read()
+    if " avx512f" in flags:
+        config.available_features.add("avx512")
+    if " avx2" in flags and " fma" in flags:
+        config.available_features.add("avx2")
+except OSError:
+    pass
