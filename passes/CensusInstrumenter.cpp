@@ -1,0 +1,486 @@
+//===- CensusInstrumenter.cpp - Counters, promotion, module descriptor ----===//
+//
+// Layout of a module's counter array: each instrumented function owns a
+// contiguous range [FirstSlot, FirstSlot + NumSlots): its census slots
+// (FunctionCensus, the first counting calls), then, for timed functions, the
+// accumulated cycles and the thread's recursion depth.
+//
+//===----------------------------------------------------------------------===//
+#include "CensusInstrumenter.h"
+#include "FlopCostModel.h"
+#include "FunctionCensus.h"
+#include "X86ExpansionProbe.h"
+
+#include "roof/abi.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
+
+using namespace llvm;
+
+namespace roof {
+
+namespace {
+
+// Runtime interface (include/roof/abi.h) and the module's own symbols.
+constexpr char CountersName[] = "__roof_counters";
+constexpr char RegisteredName[] = "__roof_thread_registered";
+constexpr char ModuleDescriptorName[] = "__roof_module";
+constexpr char ThreadCountersGetterName[] = "__roof_thread_counters";
+constexpr char ModuleCtorName[] = "__roof_module_ctor";
+constexpr char RegisterModuleName[] = "__roof_register_module";
+constexpr char RegisterThreadName[] = "__roof_register_thread";
+// Before user constructors, which may already run instrumented code.
+constexpr int ModuleCtorPriority = 1;
+
+struct PlannedFunction {
+  Function *F;
+  FunctionCensus Census;
+  uint32_t FirstSlot = 0;
+  uint32_t NumSlots = 0;
+  uint32_t TimeSlot = ROOF_NO_SLOT;  // relative
+  uint32_t DepthSlot = ROOF_NO_SLOT; // relative
+  std::string AttributedTo;
+};
+
+/// OpenMP outlined bodies (`foo.omp_outlined`, `foo.omp_outlined_debug__`)
+/// are counted in the function that contains the parallel region.
+std::string enclosingFunctionOfOutlined(StringRef Name) {
+  size_t At = Name.find(".omp_outlined");
+  return At == StringRef::npos || At == 0 ? "" : Name.take_front(At).str();
+}
+
+//===----------------------------------------------------------------------===//
+// One function
+//===----------------------------------------------------------------------===//
+class FunctionInstrumenter {
+public:
+  FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI,
+                       GlobalVariable *Counters, GlobalVariable *Registered,
+                       Constant *ModuleDescriptor, FunctionCallee RegisterThread)
+      : Plan(Plan), F(*Plan.F), LI(LI), Counters(Counters),
+        Registered(Registered), ModuleDescriptor(ModuleDescriptor),
+        RegisterThread(RegisterThread), Int64(Type::getInt64Ty(F.getContext())) {}
+
+  void run();
+
+private:
+  Value *slotAddress(IRBuilder<> &B, uint32_t Slot);
+  void addToCounter(IRBuilder<> &B, uint32_t Slot, Value *Amount);
+  Value *unitsOf(IRBuilder<> &B, const CountingScale &Scale);
+  Instruction *incrementPoint(const CounterSlot &Slot);
+  bool isPromotable(const Loop &L) const;
+  void promote(Loop &L);
+  void instrumentTiming(Instruction *EntryPoint);
+  void registerThreadOnFirstCall(Instruction *After);
+
+  PlannedFunction &Plan;
+  Function &F;
+  LoopInfo &LI;
+  GlobalVariable *Counters;
+  GlobalVariable *Registered;
+  Constant *ModuleDescriptor;
+  FunctionCallee RegisterThread;
+  Type *Int64;
+  Value *CounterBase = nullptr; // this thread's counter array
+  /// Promoted slots: the local that stands in for the counter inside a loop.
+  DenseMap<uint32_t, AllocaInst *> PromotedSlot;
+  SmallVector<AllocaInst *, 8> Locals;
+};
+
+Value *FunctionInstrumenter::slotAddress(IRBuilder<> &B, uint32_t Slot) {
+  return B.CreateConstInBoundsGEP1_64(Int64, CounterBase,
+                                      Plan.FirstSlot + Slot, "roof.slot");
+}
+
+// A plain load/add/store: the array is this thread's own.
+void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
+                                        Value *Amount) {
+  Value *Address = slotAddress(B, Slot);
+  Value *Old = B.CreateLoad(Int64, Address, "roof.count");
+  B.CreateStore(B.CreateAdd(Old, Amount), Address);
+}
+
+// The run-time number of units one execution adds: 1, the number of active
+// lanes of a mask (below the explicit vector length), or an amount.
+Value *FunctionInstrumenter::unitsOf(IRBuilder<> &B, const CountingScale &S) {
+  switch (S.Kind) {
+  case CountingScale::PerExecution:
+    return ConstantInt::get(Int64, 1);
+  case CountingScale::PerUnit:
+    return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
+  case CountingScale::PerActiveLane: {
+    Value *Mask = S.Mask;
+    auto *MaskTy = cast<FixedVectorType>(Mask->getType());
+    unsigned Lanes = MaskTy->getNumElements();
+    if (S.Inverted)
+      Mask = B.CreateNot(Mask);
+    if (S.EVL) {
+      SmallVector<Constant *, 16> Steps;
+      for (unsigned L = 0; L < Lanes; ++L)
+        Steps.push_back(ConstantInt::get(S.EVL->getType(), L));
+      Value *BelowEVL = B.CreateICmpULT(ConstantVector::get(Steps),
+                                        B.CreateVectorSplat(Lanes, S.EVL));
+      Mask = B.CreateAnd(Mask, BelowEVL);
+    }
+    Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(Lanes));
+    Value *Active = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
+    return B.CreateZExtOrTrunc(Active, Int64, "roof.lanes");
+  }
+  }
+  llvm_unreachable("unknown counting scale");
+}
+
+// Per-execution counts go first in the block, so that a block left through
+// a call that does not return still counts; counts that depend on a value go
+// right after that value is defined.
+Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
+  BasicBlock *BB = Slot.Block;
+  Instruction *Point = BB->isEntryBlock()
+                           ? cast<Instruction>(CounterBase)->getNextNode()
+                           : &*BB->getFirstInsertionPt();
+  for (Value *V : {Slot.Scale.Mask, Slot.Scale.EVL, Slot.Scale.Amount}) {
+    auto *Def = dyn_cast_or_null<Instruction>(V);
+    if (!Def || Def->getParent() != BB || isa<PHINode>(Def))
+      continue;
+    if (Point->comesBefore(Def->getNextNode()))
+      Point = Def->getNextNode();
+  }
+  return Point;
+}
+
+// A loop's counts can wait in registers until it exits if it cannot be
+// left any other way: no call that may not return (exit(), longjmp) or may
+// throw, and no call that could read the counters (roof_region_end() is
+// neither willreturn nor known to the optimizer).
+bool FunctionInstrumenter::isPromotable(const Loop &L) const {
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getUniqueExitBlocks(Exits);
+  if (Exits.empty() || llvm::any_of(Exits, [](BasicBlock *BB) {
+        return BB->getFirstInsertionPt() == BB->end(); // catchswitch
+      }))
+    return false;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      if (isa<InvokeInst>(Call) || Call->doesNotReturn())
+        return false;
+      if (isa<IntrinsicInst>(Call))
+        continue;
+      if (!Call->hasFnAttr(Attribute::WillReturn) || !Call->doesNotThrow())
+        return false;
+    }
+  return true;
+}
+
+// The local is zero whenever control is outside the loop: it starts at zero
+// in the entry block and every exit adds it to the counter and clears it.
+// So no preheader or dedicated exit is needed, and an exit block also
+// reached from elsewhere adds nothing extra. mem2reg then keeps the local in
+// a register inside the loop.
+void FunctionInstrumenter::promote(Loop &L) {
+  if (!isPromotable(L)) {
+    for (Loop *Sub : L.getSubLoops())
+      promote(*Sub);
+    return;
+  }
+  SmallVector<std::pair<uint32_t, AllocaInst *>, 8> Promoted;
+  IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
+  for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
+    const CounterSlot &Slot = Plan.Census.Slots[S];
+    if (Slot.Weights.empty() || !L.contains(Slot.Block))
+      continue;
+    AllocaInst *Local = EntryB.CreateAlloca(Int64, nullptr, "roof.local");
+    PromotedSlot[S] = Local;
+    Locals.push_back(Local);
+    Promoted.push_back({S, Local});
+  }
+  if (Promoted.empty())
+    return;
+  IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
+  for (auto &[S, Local] : Promoted)
+    Init.CreateStore(ConstantInt::get(Int64, 0), Local);
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getUniqueExitBlocks(Exits);
+  for (BasicBlock *Exit : Exits) {
+    IRBuilder<> B(&*Exit->getFirstInsertionPt());
+    for (auto &[S, Local] : Promoted) {
+      addToCounter(B, S, B.CreateLoad(Int64, Local, "roof.promoted"));
+      B.CreateStore(ConstantInt::get(Int64, 0), Local);
+    }
+  }
+}
+
+// Inclusive cycles of outermost activations per thread: the depth slot
+// tells a recursive call from the outermost one.
+void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
+  IRBuilder<> B(EntryPoint);
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
+                                   nullptr, "roof.t0");
+  Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
+  Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
+  B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
+  Value *Outermost = B.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0));
+
+  for (BasicBlock &BB : F) {
+    Instruction *Exit = BB.getTerminator();
+    if (!isa<ReturnInst>(Exit) && !isa<ResumeInst>(Exit))
+      continue;
+    // Nothing may stand between a musttail call and its return.
+    if (auto *Prev = dyn_cast_or_null<CallInst>(Exit->getPrevNode()))
+      if (Prev->isMustTailCall())
+        Exit = Prev;
+    IRBuilder<> R(Exit);
+    R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
+    if (isa<ResumeInst>(Exit))
+      continue;
+    Value *End = R.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+    Value *Elapsed = R.CreateSelect(Outermost, R.CreateSub(End, Start),
+                                    ConstantInt::get(Int64, 0));
+    addToCounter(R, Plan.TimeSlot, Elapsed);
+  }
+}
+
+// The runtime must know each thread's copy of the array to read it at exit:
+// the first call on a thread registers it (a predictable branch afterwards).
+void FunctionInstrumenter::registerThreadOnFirstCall(Instruction *After) {
+  IRBuilder<> B(After->getNextNode());
+  Value *Flag = B.CreateThreadLocalAddress(Registered);
+  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
+                                B.getInt8(0));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
+  IRBuilder<> T(Then);
+  T.CreateCall(RegisterThread, {ModuleDescriptor, CounterBase});
+  T.CreateStore(T.getInt8(1), Flag);
+}
+
+void FunctionInstrumenter::run() {
+  BasicBlock &Entry = F.getEntryBlock();
+  Instruction *AfterAllocas = &*Entry.getFirstInsertionPt();
+  while (isa<AllocaInst>(AfterAllocas))
+    AfterAllocas = AfterAllocas->getNextNode();
+  IRBuilder<> B(AfterAllocas);
+  CounterBase = B.CreateThreadLocalAddress(Counters);
+
+  for (Loop *L : LI)
+    promote(*L);
+
+  for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
+    const CounterSlot &Slot = Plan.Census.Slots[S];
+    if (Slot.Weights.empty() && S != 0)
+      continue;
+    IRBuilder<> IB(incrementPoint(Slot));
+    Value *Units = unitsOf(IB, Slot.Scale);
+    if (AllocaInst *Local = PromotedSlot.lookup(S))
+      IB.CreateStore(IB.CreateAdd(IB.CreateLoad(Int64, Local), Units), Local);
+    else
+      addToCounter(IB, S, Units);
+  }
+
+  if (Plan.TimeSlot != ROOF_NO_SLOT)
+    instrumentTiming(cast<Instruction>(CounterBase)->getNextNode());
+  registerThreadOnFirstCall(cast<Instruction>(CounterBase));
+
+  if (!Locals.empty()) {
+    DominatorTree DT(F);
+    PromoteMemToReg(Locals, DT);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Module descriptor (include/roof/abi.h)
+//===----------------------------------------------------------------------===//
+class DescriptorWriter {
+public:
+  explicit DescriptorWriter(Module &M)
+      : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {
+    WeightTy = StructType::create(Ctx, {I32, I32, I64}, "roof.Weight");
+    FunctionTy = StructType::create(
+        Ctx, {Ptr, Ptr, Ptr, I32, I32, I32, I32, I32, I32, Ptr},
+        "roof.Function");
+    ModuleTy = StructType::create(
+        Ctx, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr}, "roof.Module");
+  }
+
+  Constant *string(StringRef S) {
+    auto [It, New] = Strings.try_emplace(S, nullptr);
+    if (New) {
+      Constant *Data = ConstantDataArray::getString(Ctx, S);
+      auto *GV = new GlobalVariable(M, Data->getType(), true,
+                                    GlobalValue::PrivateLinkage, Data,
+                                    "roof.str");
+      GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+      GV->setAlignment(Align(1));
+      It->second = GV;
+    }
+    return It->second;
+  }
+
+  Constant *function(const PlannedFunction &P) {
+    SmallVector<Constant *, 32> Weights;
+    for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)
+      for (auto &[Metric, Amount] : P.Census.Slots[S].Weights)
+        Weights.push_back(ConstantStruct::get(
+            WeightTy, {ConstantInt::get(I32, S), ConstantInt::get(I32, Metric),
+                       ConstantInt::get(I64, Amount)}));
+    Constant *WeightArray = ConstantPointerNull::get(Ptr);
+    if (!Weights.empty()) {
+      auto *Ty = ArrayType::get(WeightTy, Weights.size());
+      WeightArray = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                                       ConstantArray::get(Ty, Weights),
+                                       "roof.weights");
+    }
+    StringRef Name = P.F->getName();
+    std::string Demangled = demangle(Name.str());
+    return ConstantStruct::get(
+        FunctionTy,
+        {string(Name), string(Demangled),
+         P.AttributedTo.empty() ? ConstantPointerNull::get(Ptr)
+                                : string(P.AttributedTo),
+         ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
+         ConstantInt::get(I32, 0), ConstantInt::get(I32, P.TimeSlot),
+         ConstantInt::get(I32, P.DepthSlot),
+         ConstantInt::get(I32, Weights.size()), WeightArray});
+  }
+
+  GlobalVariable *declareModule() {
+    return new GlobalVariable(M, ModuleTy, true, GlobalValue::PrivateLinkage,
+                              nullptr, ModuleDescriptorName);
+  }
+
+  void defineModule(GlobalVariable *Descriptor,
+                    ArrayRef<Constant *> Functions, uint32_t NumSlots,
+                    Function *Getter, const Function &Representative) {
+    auto *Ty = ArrayType::get(FunctionTy, Functions.size());
+    auto *Table = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                                     ConstantArray::get(Ty, Functions),
+                                     "roof.functions");
+    auto Attr = [&](StringRef Kind) {
+      return string(Representative.getFnAttribute(Kind).getValueAsString());
+    };
+    Descriptor->setInitializer(ConstantStruct::get(
+        ModuleTy,
+        {ConstantInt::get(I32, ROOF_ABI_VERSION),
+         ConstantInt::get(I32, Functions.size()),
+         ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, 0),
+         string(M.getSourceFileName()), string(M.getTargetTriple()),
+         Attr("target-cpu"), Attr("target-features"), Table, Getter}));
+  }
+
+private:
+  Module &M;
+  LLVMContext &Ctx;
+  PointerType *Ptr;
+  IntegerType *I32;
+  IntegerType *I64;
+  StructType *WeightTy, *FunctionTy, *ModuleTy;
+  StringMap<Constant *> Strings;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Module
+//===----------------------------------------------------------------------===//
+bool isCountedTarget(const Module &M) {
+  return Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
+}
+
+bool isInstrumentable(const Function &F) {
+  return !F.isDeclaration() && !F.hasAvailableExternallyLinkage() &&
+         !F.hasFnAttribute(Attribute::Naked) && !F.getName().starts_with("__roof");
+}
+
+bool CensusInstrumenter::run() {
+  if (!isCountedTarget(M) || M.getGlobalVariable(CountersName, true))
+    return false;
+
+  X86ExpansionProbe Probe;
+  std::vector<PlannedFunction> Plans;
+  uint32_t NumSlots = 0;
+  for (Function &F : M) {
+    if (!isInstrumentable(F))
+      continue;
+    FlopCostModel Model(F, Probe);
+    PlannedFunction P{&F, buildFunctionCensus(F, Model)};
+    P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
+    P.FirstSlot = NumSlots;
+    P.NumSlots = P.Census.Slots.size();
+    if (P.AttributedTo.empty() && !FAM.getResult<LoopAnalysis>(F).empty()) {
+      P.TimeSlot = P.NumSlots++;
+      P.DepthSlot = P.NumSlots++;
+    }
+    NumSlots += P.NumSlots;
+    Plans.push_back(std::move(P));
+  }
+  if (Plans.empty())
+    return false;
+
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *CounterTy = ArrayType::get(I64, NumSlots);
+  auto *Counters = new GlobalVariable(
+      M, CounterTy, false, GlobalValue::InternalLinkage,
+      Constant::getNullValue(CounterTy), CountersName, nullptr,
+      GlobalValue::GeneralDynamicTLSModel);
+  Counters->setAlignment(Align(64)); // its own cache lines
+  auto *Registered = new GlobalVariable(
+      M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
+      ConstantInt::get(Type::getInt8Ty(Ctx), 0), RegisteredName, nullptr,
+      GlobalValue::GeneralDynamicTLSModel);
+
+  DescriptorWriter Writer(M);
+  GlobalVariable *Descriptor = Writer.declareModule();
+  auto *Ptr = PointerType::getUnqual(Ctx);
+  FunctionCallee RegisterThread = M.getOrInsertFunction(
+      RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
+
+  std::vector<Constant *> Functions;
+  for (PlannedFunction &P : Plans) {
+    Functions.push_back(Writer.function(P));
+    LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
+    FunctionInstrumenter(P, LI, Counters, Registered, Descriptor, RegisterThread)
+        .run();
+    FAM.invalidate(*P.F, PreservedAnalyses::none());
+  }
+
+  // uint64_t *__roof_thread_counters(void): the calling thread's array.
+  Function *Getter = Function::Create(FunctionType::get(Ptr, false),
+                                      GlobalValue::InternalLinkage,
+                                      ThreadCountersGetterName, M);
+  {
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Getter));
+    B.CreateRet(B.CreateThreadLocalAddress(Counters));
+  }
+  Writer.defineModule(Descriptor, Functions, NumSlots, Getter, *Plans.front().F);
+
+  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                    GlobalValue::InternalLinkage,
+                                    ModuleCtorName, M);
+  {
+    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
+    B.CreateCall(M.getOrInsertFunction(RegisterModuleName,
+                                       Type::getVoidTy(Ctx), Ptr),
+                 {Descriptor});
+    B.CreateRetVoid();
+  }
+  appendToGlobalCtors(M, Ctor, ModuleCtorPriority);
+  return true;
+}
+
+} // namespace roof

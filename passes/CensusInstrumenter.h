@@ -1,0 +1,45 @@
+//===- CensusInstrumenter.h - Counters, promotion, module descriptor ------===//
+//
+// Turns each function's census (FunctionCensus) into code:
+//   - one thread_local array of 64-bit counters per module, so threads
+//     count privately and never contend (no atomics);
+//   - in loops that cannot leave the function abnormally, counts are kept in
+//     registers and added to the array once per loop exit (counter
+//     promotion, as LLVM's PGO does);
+//   - functions with loops are timed with llvm.readcyclecounter;
+//   - a constant RoofModule descriptor (include/roof/abi.h) with the static
+//     weights, handed to libroofrt by a module constructor; each thread
+//     registers its counter array on its first call into the module.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_CENSUS_INSTRUMENTER_H
+#define ROOF_CENSUS_INSTRUMENTER_H
+
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+
+namespace roof {
+
+class CensusInstrumenter {
+public:
+  CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM)
+      : M(M), FAM(FAM) {}
+
+  /// Instruments every defined function; false when nothing was changed
+  /// (module already instrumented, or a target roof does not count).
+  bool run();
+
+private:
+  llvm::Module &M;
+  llvm::FunctionAnalysisManager &FAM;
+};
+
+/// Whether roof counts code for this module's target.
+bool isCountedTarget(const llvm::Module &M);
+
+/// Whether roof instruments \p F (defined here, not one of roof's own).
+bool isInstrumentable(const llvm::Function &F);
+
+} // namespace roof
+
+#endif // ROOF_CENSUS_INSTRUMENTER_H

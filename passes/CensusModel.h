@@ -1,0 +1,86 @@
+//===- CensusModel.h - What one instruction adds to the census ------------===//
+//
+// The vocabulary shared by the cost model (which decides what an instruction
+// is worth), the instrumenter (which turns that into counters) and the
+// printer (which shows it for lit tests).
+//
+// An instruction contributes amounts to metrics (abi.h: precision x class x
+// canonical/empirical/full-width, and bytes). Each contribution is scaled by
+// how often it happens at run time:
+//   - once per execution of the block (a plain block counter),
+//   - per active lane of a mask (the popcount of an AVX-512 mask, of a
+//     masked load/store mask, of a vector-predication mask and length),
+//   - per unit of a run-time amount (the length of a memcpy).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_CENSUS_MODEL_H
+#define ROOF_CENSUS_MODEL_H
+
+#include "roof/abi.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Value.h"
+
+#include <cstdint>
+#include <tuple>
+
+namespace roof {
+
+//===----------------------------------------------------------------------===//
+// Scale: what one unit of a counter is
+//===----------------------------------------------------------------------===//
+struct CountingScale {
+  enum KindTy { PerExecution, PerActiveLane, PerUnit };
+  KindTy Kind = PerExecution;
+  // PerActiveLane: lanes i < EVL (when EVL is set) whose mask bit is set, or
+  // clear when Inverted (the "false" arm of a select).
+  llvm::Value *Mask = nullptr;
+  bool Inverted = false;
+  llvm::Value *EVL = nullptr;
+  // PerUnit: an integer amount, e.g. a memcpy length in bytes.
+  llvm::Value *Amount = nullptr;
+
+  static CountingScale perExecution() { return {}; }
+  static CountingScale activeLanes(llvm::Value *Mask, bool Inverted,
+                                   llvm::Value *EVL) {
+    CountingScale S;
+    S.Kind = PerActiveLane;
+    S.Mask = Mask;
+    S.Inverted = Inverted;
+    S.EVL = EVL;
+    return S;
+  }
+  static CountingScale perUnit(llvm::Value *Amount) {
+    CountingScale S;
+    S.Kind = PerUnit;
+    S.Amount = Amount;
+    return S;
+  }
+  auto key() const { return std::make_tuple(Kind, Mask, Inverted, EVL, Amount); }
+  bool operator<(const CountingScale &O) const { return key() < O.key(); }
+  bool operator==(const CountingScale &O) const { return key() == O.key(); }
+};
+
+struct Contribution {
+  uint32_t Metric; // abi.h metric index
+  uint64_t Amount; // per unit of Scale
+  CountingScale Scale;
+};
+
+using ContributionList = llvm::SmallVector<Contribution, 8>;
+
+//===----------------------------------------------------------------------===//
+// Names, for the printer and diagnostics
+//===----------------------------------------------------------------------===//
+llvm::StringRef precisionName(unsigned Precision);
+llvm::StringRef className(unsigned Class);
+llvm::StringRef kindName(unsigned Kind);
+
+inline uint32_t flopMetric(RoofPrecision P, RoofClass C, RoofKind K) {
+  return ROOF_FLOP_METRIC(P, C, K);
+}
+
+} // namespace roof
+
+#endif // ROOF_CENSUS_MODEL_H

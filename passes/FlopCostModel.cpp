@@ -1,0 +1,721 @@
+//===- FlopCostModel.cpp - What each IR instruction adds to the census ----===//
+//
+// Canonical counts follow the source: one per active element per add, sub,
+// mul, div, sqrt or transcendental call, two per fma/fmuladd. Empirical
+// counts follow the target (see FlopCostModel.h). Full-width counts are the
+// empirical ones without write masks.
+//
+//===----------------------------------------------------------------------===//
+#include "FlopCostModel.h"
+#include "LibmCosts.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace roof {
+
+std::optional<RoofPrecision> precisionOf(Type *Ty) {
+  Type *Scalar = Ty->getScalarType();
+  if (Scalar->isHalfTy())
+    return ROOF_FP16;
+  if (Scalar->isBFloatTy())
+    return ROOF_BF16;
+  if (Scalar->isFloatTy())
+    return ROOF_FP32;
+  if (Scalar->isDoubleTy())
+    return ROOF_FP64;
+  return std::nullopt; // x86_fp80, fp128: not among the counted precisions
+}
+
+namespace {
+
+unsigned lanesOf(Type *Ty) {
+  if (auto *VT = dyn_cast<FixedVectorType>(Ty))
+    return VT->getNumElements();
+  return 1;
+}
+
+bool hasFeature(StringRef Features, StringRef Name) {
+  SmallVector<StringRef, 64> List;
+  Features.split(List, ',');
+  return llvm::is_contained(List, ("+" + Name).str());
+}
+
+/// Number of set (or clear) lanes of a constant mask, if it is constant.
+std::optional<unsigned> constantActiveLanes(Value *Mask, bool Inverted,
+                                            unsigned Lanes) {
+  auto *C = dyn_cast<Constant>(Mask);
+  if (!C)
+    return std::nullopt;
+  unsigned Active = 0;
+  for (unsigned L = 0; L < Lanes; ++L) {
+    Constant *E = C->getAggregateElement(L);
+    auto *CI = dyn_cast_or_null<ConstantInt>(E);
+    if (!CI)
+      return std::nullopt;
+    Active += CI->isOne() != Inverted;
+  }
+  return Active;
+}
+
+/// Adds Amount per active lane of Mask, folding constant masks to a static
+/// per-execution amount.
+void addMasked(ContributionList &Out, uint32_t Metric, uint64_t PerLane,
+               Value *Mask, bool Inverted, Value *EVL, unsigned Lanes) {
+  if (PerLane == 0)
+    return;
+  if (!EVL)
+    if (std::optional<unsigned> Active =
+            constantActiveLanes(Mask, Inverted, Lanes)) {
+      Out.push_back({Metric, PerLane * *Active, CountingScale::perExecution()});
+      return;
+    }
+  Out.push_back(
+      {Metric, PerLane, CountingScale::activeLanes(Mask, Inverted, EVL)});
+}
+
+void addOnce(ContributionList &Out, uint32_t Metric, uint64_t Amount) {
+  if (Amount)
+    Out.push_back({Metric, Amount, CountingScale::perExecution()});
+}
+
+/// Names of the libm functions counted as one transcendental operation per
+/// element (float variants end in 'f').
+bool isTranscendentalName(StringRef Name) {
+  StringRef Base = Name;
+  if (Base.ends_with("f") && Base != "erf")
+    Base = Base.drop_back();
+  return StringSwitch<bool>(Base)
+      .Cases("exp", "exp2", "exp10", "expm1", "log", "log2", "log10", true)
+      .Cases("log1p", "sin", "cos", "tan", "asin", "acos", "atan", true)
+      .Cases("atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", true)
+      .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma", true)
+      .Default(false) ||
+         Name == "erff" || Name == "erfcf";
+}
+
+/// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one call
+/// per element.
+std::optional<std::string> libmNameOfIntrinsic(Intrinsic::ID ID, Type *Ty) {
+  StringRef Base;
+  switch (ID) {
+  case Intrinsic::exp: Base = "exp"; break;
+  case Intrinsic::exp2: Base = "exp2"; break;
+  case Intrinsic::exp10: Base = "exp10"; break;
+  case Intrinsic::log: Base = "log"; break;
+  case Intrinsic::log2: Base = "log2"; break;
+  case Intrinsic::log10: Base = "log10"; break;
+  case Intrinsic::sin: Base = "sin"; break;
+  case Intrinsic::cos: Base = "cos"; break;
+  case Intrinsic::tan: Base = "tan"; break;
+  case Intrinsic::asin: Base = "asin"; break;
+  case Intrinsic::acos: Base = "acos"; break;
+  case Intrinsic::atan: Base = "atan"; break;
+  case Intrinsic::sinh: Base = "sinh"; break;
+  case Intrinsic::cosh: Base = "cosh"; break;
+  case Intrinsic::tanh: Base = "tanh"; break;
+  case Intrinsic::pow: Base = "pow"; break;
+  default: return std::nullopt;
+  }
+  Type *Scalar = Ty->getScalarType();
+  if (Scalar->isDoubleTy())
+    return Base.str();
+  if (Scalar->isFloatTy())
+    return (Base + "f").str();
+  return "llvm." + Base.str(); // half: no library entry point to measure
+}
+
+/// Vector-function ABI names (_ZGVdN4v_exp): the lanes and the scalar name.
+bool parseVectorFunctionName(StringRef Name, unsigned &Lanes,
+                             StringRef &Scalar) {
+  if (!Name.consume_front("_ZGV") || Name.size() < 4)
+    return false;
+  Name = Name.drop_front(2); // ISA letter, N (unmasked) or M (masked)
+  if (Name.consumeInteger(10, Lanes) || Lanes == 0)
+    return false;
+  size_t Underscore = Name.find('_');
+  if (Underscore == StringRef::npos)
+    return false;
+  Scalar = Name.drop_front(Underscore + 1);
+  return true;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Set-up: target facts and backend fusions that span two instructions
+//===----------------------------------------------------------------------===//
+FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
+    : F(F), Probe(Probe) {
+  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+  HasFMA = hasFeature(Features, "fma");
+  HasAVX512 = hasFeature(Features, "avx512f");
+  HasAVX512VL = hasFeature(Features, "avx512vl");
+  UnsafeFPMath =
+      F.getFnAttribute("unsafe-fp-math").getValueAsString() == "true";
+
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      if (I.getOpcode() == Instruction::FMul && fusesIntoFMA(I))
+        FusedMuls.insert(&I);
+      // 1/sqrt(x): DAGCombiner may turn the pair into an rsqrt estimate.
+      if (I.getOpcode() == Instruction::FDiv)
+        if (auto *Sqrt = dyn_cast<IntrinsicInst>(I.getOperand(1)))
+          if (Sqrt->getIntrinsicID() == Intrinsic::sqrt &&
+              Sqrt->hasOneUse() && Sqrt->getParent() == I.getParent())
+            SqrtFoldedInto[Sqrt] = &I;
+    }
+}
+
+// DAGCombiner fuses (fadd (fmul a, b), c) into an FMA when the target has
+// FMA, both nodes allow contraction (the `contract` flag, which clang sets
+// for -ffp-contract=fast and -ffast-math, or "unsafe-fp-math") and the fmul
+// has no other use. It only sees one basic block at a time.
+bool FlopCostModel::fusesIntoFMA(Instruction &Mul) const {
+  if (!HasFMA || needsProbe(Mul.getType()) || !Mul.hasOneUse())
+    return false;
+  const auto *User = cast<Instruction>(*Mul.user_begin());
+  if (User->getParent() != Mul.getParent() ||
+      (User->getOpcode() != Instruction::FAdd &&
+       User->getOpcode() != Instruction::FSub))
+    return false;
+  return UnsafeFPMath || (Mul.hasAllowContract() && User->hasAllowContract());
+}
+
+// Half and bfloat arithmetic is promoted to float on most x86 targets, so
+// what executes is not what the IR says: ask the backend.
+bool FlopCostModel::needsProbe(Type *Ty) const {
+  Type *Scalar = Ty->getScalarType();
+  return Scalar->isHalfTy() || Scalar->isBFloatTy();
+}
+
+//===----------------------------------------------------------------------===//
+// Lane masks
+//===----------------------------------------------------------------------===//
+
+// The mask of an AVX-512 write-masked instruction: an operation whose single
+// use is a vector select becomes `vaddpd zmm {k}` (only the selected lanes
+// execute). Without AVX-512 the select is a blend and every lane executes.
+std::optional<FlopCostModel::LaneMask>
+FlopCostModel::writeMask(Instruction &I) const {
+  auto *VT = dyn_cast<FixedVectorType>(I.getType());
+  if (!VT || !HasAVX512 || !I.hasOneUse())
+    return std::nullopt;
+  unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
+  if (Bits > 512 || (Bits < 512 && !HasAVX512VL))
+    return std::nullopt;
+  auto *Sel = dyn_cast<SelectInst>(*I.user_begin());
+  if (!Sel || !Sel->getCondition()->getType()->isVectorTy() ||
+      Sel->getTrueValue() == Sel->getFalseValue())
+    return std::nullopt;
+  return LaneMask{Sel->getCondition(), Sel->getFalseValue() == &I, nullptr};
+}
+
+// Walks the uses of I through element-wise FP operations in the same block.
+// If every path ends in a masked store or a select on one and the same mask,
+// only that mask's lanes are live: the canonical count is per active lane.
+std::optional<FlopCostModel::LaneMask>
+FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
+  if (!I.getType()->isVectorTy() || Depth > 8 || I.use_empty())
+    return std::nullopt;
+  auto Memo = GoverningMasks.find(&I);
+  if (Memo != GoverningMasks.end())
+    return Memo->second;
+
+  std::optional<LaneMask> Found;
+  bool Consistent = true;
+  auto Merge = [&](std::optional<LaneMask> M) {
+    if (!M || (Found && !(*Found == *M)))
+      Consistent = false;
+    else
+      Found = M;
+  };
+  for (const Use &U : I.uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (!Consistent)
+      break;
+    if (User->getParent() != I.getParent()) {
+      Consistent = false;
+    } else if (auto *Sel = dyn_cast<SelectInst>(User)) {
+      if (U.getOperandNo() == 0 || !Sel->getCondition()->getType()->isVectorTy())
+        Consistent = false;
+      else
+        Merge(LaneMask{Sel->getCondition(), U.getOperandNo() == 2, nullptr});
+    } else if (auto *II = dyn_cast<IntrinsicInst>(User)) {
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::masked_store:
+      case Intrinsic::masked_scatter:
+        if (U.getOperandNo() == 0)
+          Merge(LaneMask{II->getArgOperand(3), false, nullptr});
+        else
+          Consistent = false;
+        break;
+      case Intrinsic::vp_store:
+      case Intrinsic::vp_scatter:
+        if (U.getOperandNo() == 0)
+          Merge(LaneMask{II->getArgOperand(2), false, II->getArgOperand(3)});
+        else
+          Consistent = false;
+        break;
+      case Intrinsic::fma:
+      case Intrinsic::fmuladd:
+      case Intrinsic::sqrt:
+      case Intrinsic::minnum:
+      case Intrinsic::maxnum:
+      case Intrinsic::minimum:
+      case Intrinsic::maximum:
+      case Intrinsic::fabs:
+        Merge(governingMask(*II, Depth + 1));
+        break;
+      default:
+        Consistent = false;
+      }
+    } else if (isa<BinaryOperator>(User) || isa<UnaryOperator>(User) ||
+               isa<FCmpInst>(User) || isa<FPExtInst>(User) ||
+               isa<FPTruncInst>(User)) {
+      if (User->getType()->getScalarType()->isFloatingPointTy() ||
+          isa<FCmpInst>(User))
+        Merge(governingMask(*User, Depth + 1));
+      else
+        Consistent = false;
+    } else {
+      Consistent = false;
+    }
+  }
+  std::optional<LaneMask> Result = Consistent ? Found : std::nullopt;
+  GoverningMasks[&I] = Result;
+  return Result;
+}
+
+//===----------------------------------------------------------------------===//
+// Executed work
+//===----------------------------------------------------------------------===//
+FlopCostModel::Executed FlopCostModel::simple(RoofPrecision P, RoofClass C,
+                                              unsigned Lanes,
+                                              unsigned PerLane) const {
+  Executed E;
+  E.Flops[P][C] = uint64_t(Lanes) * PerLane;
+  return E;
+}
+
+FlopCostModel::Executed
+FlopCostModel::probed(Instruction &I, Instruction *FoldedSqrt) {
+  const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
+  Executed E;
+  if (Cost.Failed) {
+    // Never silently: the printer says it, and the canonical class stands in.
+    Remarks[&I] = "backend probe failed; empirical = canonical";
+    return E;
+  }
+  E.Flops = Cost.Flops;
+  E.SingleInstruction = Cost.SingleInstruction;
+  Remarks[&I] = "backend: " + Cost.Instructions;
+  return E;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise operations
+//===----------------------------------------------------------------------===//
+void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
+                                RoofClass CanonicalClass,
+                                unsigned CanonicalPerLane, const Executed &Exec,
+                                ContributionList &Out) {
+  unsigned Lanes = lanesOf(I.getType());
+  uint32_t Canonical = flopMetric(P, CanonicalClass, ROOF_CANONICAL);
+  if (std::optional<LaneMask> M = governingMask(I))
+    addMasked(Out, Canonical, CanonicalPerLane, M->Mask, M->Inverted, M->EVL,
+              Lanes);
+  else
+    addOnce(Out, Canonical, uint64_t(CanonicalPerLane) * Lanes);
+
+  std::optional<LaneMask> WriteMask =
+      Exec.SingleInstruction ? writeMask(I) : std::nullopt;
+  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
+      uint64_t Total = Exec.Flops[EP][C];
+      if (!Total)
+        continue;
+      auto Prec = RoofPrecision(EP);
+      auto Cls = RoofClass(C);
+      addOnce(Out, flopMetric(Prec, Cls, ROOF_FULL_WIDTH), Total);
+      uint32_t Empirical = flopMetric(Prec, Cls, ROOF_EMPIRICAL);
+      if (WriteMask && Total % Lanes == 0)
+        addMasked(Out, Empirical, Total / Lanes, WriteMask->Mask,
+                  WriteMask->Inverted, nullptr, Lanes);
+      else
+        addOnce(Out, Empirical, Total);
+    }
+}
+
+// llvm.vp.* arithmetic: the canonical count is per lane below the explicit
+// vector length whose mask bit is set. On x86 ExpandVectorPredication turns
+// speculatable operations into plain full-width instructions, so that is
+// what executes (test/lit/pass/vp-intrinsics.ll shows the llc output).
+void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
+                                         ContributionList &Out) {
+  std::optional<RoofPrecision> P = precisionOf(VP.getType());
+  if (!P)
+    return;
+  std::optional<unsigned> Opcode = VP.getFunctionalOpcode();
+  std::optional<Intrinsic::ID> IntrinsicID = VP.getFunctionalIntrinsicID();
+  RoofClass Class;
+  unsigned PerLane = 1;
+  if (Opcode == Instruction::FAdd || Opcode == Instruction::FSub)
+    Class = ROOF_CLASS_ADD;
+  else if (Opcode == Instruction::FMul)
+    Class = ROOF_CLASS_MUL;
+  else if (Opcode == Instruction::FDiv)
+    Class = ROOF_CLASS_DIV;
+  else if (IntrinsicID == Intrinsic::sqrt)
+    Class = ROOF_CLASS_SQRT;
+  else if (IntrinsicID == Intrinsic::fma || IntrinsicID == Intrinsic::fmuladd) {
+    Class = ROOF_CLASS_FMA;
+    PerLane = 2;
+  } else if (IntrinsicID == Intrinsic::minnum ||
+             IntrinsicID == Intrinsic::maxnum)
+    Class = ROOF_CLASS_MINMAX;
+  else
+    return; // fneg, fabs, copysign: bit operations, not FLOPs
+  unsigned Lanes = lanesOf(VP.getType());
+  addMasked(Out, flopMetric(*P, Class, ROOF_CANONICAL), PerLane,
+            VP.getMaskParam(), false, VP.getVectorLengthParam(), Lanes);
+  RoofClass Executed = Class == ROOF_CLASS_FMA && !HasFMA ? ROOF_CLASS_ADD : Class;
+  for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH}) {
+    if (Executed == Class) {
+      addOnce(Out, flopMetric(*P, Class, K), uint64_t(PerLane) * Lanes);
+    } else { // fmuladd without FMA hardware: a multiply and an add
+      addOnce(Out, flopMetric(*P, ROOF_CLASS_MUL, K), Lanes);
+      addOnce(Out, flopMetric(*P, ROOF_CLASS_ADD, K), Lanes);
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  auto Size = [&](Type *Ty) { return DL.getTypeStoreSize(Ty).getFixedValue(); };
+  auto ElementSize = [&](Type *Ty) { return Size(Ty->getScalarType()); };
+
+  if (auto *LI = dyn_cast<LoadInst>(&I)) {
+    addOnce(Out, ROOF_METRIC_BYTES_LOADED, Size(LI->getType()));
+    return;
+  }
+  if (auto *SI = dyn_cast<StoreInst>(&I)) {
+    addOnce(Out, ROOF_METRIC_BYTES_STORED, Size(SI->getValueOperand()->getType()));
+    return;
+  }
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    addOnce(Out, ROOF_METRIC_BYTES_LOADED, Size(RMW->getType()));
+    addOnce(Out, ROOF_METRIC_BYTES_STORED, Size(RMW->getType()));
+    return;
+  }
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Type *Ty = CX->getNewValOperand()->getType();
+    addOnce(Out, ROOF_METRIC_BYTES_LOADED, Size(Ty));
+    addOnce(Out, ROOF_METRIC_BYTES_STORED, Size(Ty));
+    return;
+  }
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return;
+  auto Masked = [&](uint32_t Metric, Type *Ty, Value *Mask, Value *EVL) {
+    addMasked(Out, Metric, ElementSize(Ty), Mask, false, EVL, lanesOf(Ty));
+  };
+  auto Length = [&](uint32_t Metric, Value *Len) {
+    if (auto *C = dyn_cast<ConstantInt>(Len))
+      addOnce(Out, Metric, C->getZExtValue());
+    else
+      Out.push_back({Metric, 1, CountingScale::perUnit(Len)});
+  };
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::masked_load:
+  case Intrinsic::masked_gather:
+    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(2), nullptr);
+  case Intrinsic::masked_expandload:
+    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(1), nullptr);
+  case Intrinsic::masked_store:
+  case Intrinsic::masked_scatter:
+    return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
+                  II->getArgOperand(3), nullptr);
+  case Intrinsic::masked_compressstore:
+    return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
+                  II->getArgOperand(2), nullptr);
+  case Intrinsic::vp_load:
+  case Intrinsic::vp_gather:
+    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(1),
+                  II->getArgOperand(2));
+  case Intrinsic::experimental_vp_strided_load:
+    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(2),
+                  II->getArgOperand(3));
+  case Intrinsic::vp_store:
+  case Intrinsic::vp_scatter:
+    return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
+                  II->getArgOperand(2), II->getArgOperand(3));
+  case Intrinsic::experimental_vp_strided_store:
+    return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
+                  II->getArgOperand(3), II->getArgOperand(4));
+  case Intrinsic::memcpy:
+  case Intrinsic::memcpy_inline:
+  case Intrinsic::memmove:
+    Length(ROOF_METRIC_BYTES_LOADED, II->getArgOperand(2));
+    Length(ROOF_METRIC_BYTES_STORED, II->getArgOperand(2));
+    return;
+  case Intrinsic::memset:
+  case Intrinsic::memset_inline:
+    return Length(ROOF_METRIC_BYTES_STORED, II->getArgOperand(2));
+  default:
+    return;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Calls: intrinsics with FP semantics, libm and libmvec
+//===----------------------------------------------------------------------===//
+void FlopCostModel::reduction(IntrinsicInst &II, ContributionList &Out) {
+  Value *Vec = II.getArgOperand(II.arg_size() - 1);
+  std::optional<RoofPrecision> P = precisionOf(Vec->getType());
+  if (!P)
+    return;
+  unsigned Lanes = lanesOf(Vec->getType());
+  RoofClass Class;
+  unsigned Ops = Lanes - 1; // a tree or a chain: one op per lane but one
+  switch (II.getIntrinsicID()) {
+  case Intrinsic::vector_reduce_fadd:
+  case Intrinsic::vector_reduce_fmul: {
+    Class = II.getIntrinsicID() == Intrinsic::vector_reduce_fadd
+                ? ROOF_CLASS_ADD
+                : ROOF_CLASS_MUL;
+    // The start value is combined too, unless it is the identity.
+    auto *Start = dyn_cast<ConstantFP>(II.getArgOperand(0));
+    bool Identity = Start && (Class == ROOF_CLASS_ADD ? Start->isNegativeZeroValue()
+                                                      : Start->isExactlyValue(1.0));
+    Ops += !Identity;
+    break;
+  }
+  default:
+    Class = ROOF_CLASS_MINMAX;
+  }
+  for (RoofKind K : {ROOF_CANONICAL, ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+    addOnce(Out, flopMetric(*P, Class, K), Ops);
+}
+
+void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
+                                ContributionList &Out) {
+  Type *Ty = Call.getType();
+  std::optional<RoofPrecision> P = precisionOf(Ty);
+  if (!P)
+    return;
+  unsigned Lanes = lanesOf(Ty);
+  unsigned PerCall = Name == "sincos" || Name == "sincosf" ? 2 : 1;
+  addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, ROOF_CANONICAL),
+          uint64_t(Lanes) * PerCall);
+
+  const LibmCost *Cost = lookupLibmCost(Name);
+  if (!Cost) {
+    Remarks[&Call] = ("no measured cost for '" + Name +
+                      "'; empirical = 1 per element")
+                         .str();
+    for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+      addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, K),
+              uint64_t(Lanes) * PerCall);
+    return;
+  }
+  // llvm.exp.v8f64 becomes eight calls of the scalar `exp`.
+  unsigned Calls = Lanes / Cost->Lanes ? Lanes / Cost->Lanes : 1;
+  Remarks[&Call] = ("libm: " + Twine(Calls) + " x " + Cost->Name).str();
+  for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+    for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+      addOnce(Out, flopMetric(Cost->Precision, RoofClass(C), K),
+              Cost->PerCall[C] * Calls);
+}
+
+void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee)
+    return;
+  if (auto *VP = dyn_cast<VPIntrinsic>(&Call)) {
+    if (!VP->getMemoryPointerParam() && !VP->getMemoryDataParam())
+      predicatedArithmetic(*VP, Out);
+    return;
+  }
+  Type *Ty = Call.getType();
+  std::optional<RoofPrecision> P = precisionOf(Ty);
+  unsigned Lanes = lanesOf(Ty);
+  if (auto *II = dyn_cast<IntrinsicInst>(&Call)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::fmuladd:
+    case Intrinsic::fma: {
+      if (!P)
+        return;
+      Executed Exec;
+      if (needsProbe(Ty))
+        Exec = probed(Call);
+      else if (HasFMA)
+        Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
+      else if (II->getIntrinsicID() == Intrinsic::fmuladd) {
+        Exec = simple(*P, ROOF_CLASS_MUL, Lanes);
+        Exec.Flops[*P][ROOF_CLASS_ADD] = Lanes;
+        Exec.SingleInstruction = false;
+      } else {
+        // llvm.fma without FMA hardware is a call to the soft-float fma().
+        Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
+        Remarks[&Call] = "no FMA unit: libm fma(), counted as 2 per element";
+      }
+      return elementwise(Call, *P, ROOF_CLASS_FMA, 2, Exec, Out);
+    }
+    case Intrinsic::sqrt:
+      if (!P)
+        return;
+      if (SqrtFoldedInto.count(&Call)) {
+        // Probed with its fdiv; canonical sqrt stays here.
+        return elementwise(Call, *P, ROOF_CLASS_SQRT, 1, Executed(), Out);
+      }
+      return elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call), Out);
+    case Intrinsic::minnum:
+    case Intrinsic::maxnum:
+    case Intrinsic::minimum:
+    case Intrinsic::maximum:
+      if (!P)
+        return;
+      return elementwise(Call, *P, ROOF_CLASS_MINMAX, 1, probed(Call), Out);
+    case Intrinsic::floor:
+    case Intrinsic::ceil:
+    case Intrinsic::trunc:
+    case Intrinsic::rint:
+    case Intrinsic::nearbyint:
+    case Intrinsic::round:
+    case Intrinsic::roundeven:
+      if (!P)
+        return;
+      return elementwise(Call, *P, ROOF_CLASS_CONVERT, 1,
+                         simple(*P, ROOF_CLASS_CONVERT, Lanes), Out);
+    case Intrinsic::vector_reduce_fadd:
+    case Intrinsic::vector_reduce_fmul:
+    case Intrinsic::vector_reduce_fmin:
+    case Intrinsic::vector_reduce_fmax:
+    case Intrinsic::vector_reduce_fminimum:
+    case Intrinsic::vector_reduce_fmaximum:
+      return reduction(*II, Out);
+    default:
+      if (std::optional<std::string> Name =
+              libmNameOfIntrinsic(II->getIntrinsicID(), Ty))
+        libraryCall(Call, *Name, Out);
+      else
+        memory(Call, Out);
+      return;
+    }
+  }
+  StringRef Name = Callee->getName();
+  unsigned VectorLanes;
+  StringRef Scalar;
+  if (parseVectorFunctionName(Name, VectorLanes, Scalar)) {
+    if (isTranscendentalName(Scalar))
+      libraryCall(Call, Name, Out);
+    return;
+  }
+  if (!Callee->isDeclaration() || !P)
+    return;
+  if (isTranscendentalName(Name)) {
+    libraryCall(Call, Name, Out);
+  } else if (Name == "sqrt" || Name == "sqrtf") {
+    // With -fmath-errno clang calls sqrt(); the backend inlines sqrtsd and
+    // keeps the call for negative arguments only.
+    elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call), Out);
+  } else if (Name == "fma" || Name == "fmaf") {
+    elementwise(Call, *P, ROOF_CLASS_FMA, 2,
+                simple(*P, ROOF_CLASS_FMA, Lanes, 2), Out);
+  } else if (Name == "fmin" || Name == "fmax" || Name == "fminf" ||
+             Name == "fmaxf") {
+    elementwise(Call, *P, ROOF_CLASS_MINMAX, 1, probed(Call), Out);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
+  if (auto *Call = dyn_cast<CallBase>(&I))
+    return call(*Call, Out);
+
+  Type *Ty = I.getType();
+  switch (I.getOpcode()) {
+  case Instruction::FAdd:
+  case Instruction::FSub:
+  case Instruction::FMul: {
+    std::optional<RoofPrecision> P = precisionOf(Ty);
+    if (!P)
+      return;
+    bool IsMul = I.getOpcode() == Instruction::FMul;
+    RoofClass Class = IsMul ? ROOF_CLASS_MUL : ROOF_CLASS_ADD;
+    unsigned Lanes = lanesOf(Ty);
+    Executed Exec;
+    if (needsProbe(Ty)) {
+      Exec = probed(I);
+    } else if (IsMul && FusedMuls.count(&I)) {
+      Remarks[&I] = "fused into the FMA of its add";
+    } else if (!IsMul && FusedMuls.count(dyn_cast<Instruction>(I.getOperand(0))) +
+                             FusedMuls.count(dyn_cast<Instruction>(I.getOperand(1)))) {
+      Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
+      Remarks[&I] = "executes as an FMA with its fmul operand";
+    } else {
+      Exec = simple(*P, Class, Lanes);
+    }
+    return elementwise(I, *P, Class, 1, Exec, Out);
+  }
+  case Instruction::FDiv: {
+    std::optional<RoofPrecision> P = precisionOf(Ty);
+    if (!P)
+      return;
+    auto *Sqrt = dyn_cast<Instruction>(I.getOperand(1));
+    bool WithSqrt = Sqrt && SqrtFoldedInto.lookup(Sqrt) == &I;
+    return elementwise(I, *P, ROOF_CLASS_DIV, 1,
+                       probed(I, WithSqrt ? Sqrt : nullptr), Out);
+  }
+  case Instruction::FRem: {
+    std::optional<RoofPrecision> P = precisionOf(Ty);
+    if (P)
+      libraryCall(I, Ty->getScalarType()->isFloatTy() ? "fmodf" : "fmod", Out);
+    return;
+  }
+  case Instruction::FCmp: {
+    std::optional<RoofPrecision> P = precisionOf(I.getOperand(0)->getType());
+    if (P)
+      elementwise(I, *P, ROOF_CLASS_COMPARE, 1,
+                  simple(*P, ROOF_CLASS_COMPARE, lanesOf(Ty)), Out);
+    return;
+  }
+  case Instruction::FPExt:
+  case Instruction::FPTrunc:
+  case Instruction::SIToFP:
+  case Instruction::UIToFP:
+  case Instruction::FPToSI:
+  case Instruction::FPToUI: {
+    // The FP side of the conversion names the precision; for FP-to-FP the
+    // result does.
+    Type *FPSide = Ty->getScalarType()->isFloatingPointTy()
+                       ? Ty
+                       : I.getOperand(0)->getType();
+    std::optional<RoofPrecision> P = precisionOf(FPSide);
+    if (P)
+      elementwise(I, *P, ROOF_CLASS_CONVERT, 1,
+                  simple(*P, ROOF_CLASS_CONVERT, lanesOf(Ty)), Out);
+    return;
+  }
+  default:
+    return memory(I, Out);
+  }
+}
+
+std::string FlopCostModel::remark(Instruction &I) const {
+  return Remarks.lookup(&I);
+}
+
+} // namespace roof

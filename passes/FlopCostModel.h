@@ -1,0 +1,109 @@
+//===- FlopCostModel.h - What each IR instruction adds to the census ------===//
+//
+// One place that answers, for every instruction of a function (after
+// vectorization): which precision and class it belongs to, how many FLOPs
+// it is canonically (source-level, per active element, FMA = 2), how many
+// the target executes (empirical, mask-aware as Intel SDE counts), how many
+// at full vector width (as hardware counters count), and how many bytes it
+// moves. The rules are documented in docs/counting.md; each has a lit test
+// in test/lit/pass/.
+//
+// Target knowledge comes from the function's own attributes: FMA fusion and
+// AVX-512 write masks from "target-features", and every expansion-sensitive
+// operation (divide, square root, min/max, half precision) from the X86
+// backend itself through X86ExpansionProbe.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_FLOP_COST_MODEL_H
+#define ROOF_FLOP_COST_MODEL_H
+
+#include "CensusModel.h"
+#include "X86ExpansionProbe.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <optional>
+#include <string>
+
+namespace roof {
+
+class FlopCostModel {
+public:
+  FlopCostModel(llvm::Function &F, X86ExpansionProbe &Probe);
+
+  /// Appends what \p I adds to the census. Instructions that are neither FP
+  /// operations nor memory accesses add nothing.
+  void contributions(llvm::Instruction &I, ContributionList &Out);
+
+  /// Remarks on \p I for the printer: probed assembly, unmeasured library
+  /// functions. Empty when there is nothing to say.
+  std::string remark(llvm::Instruction &I) const;
+
+private:
+  /// Lanes of a vector that a governing mask keeps: the canonical count of
+  /// an unmasked vector operation whose every result lane flows only into a
+  /// masked store or a select on the same mask (tail-folded loops).
+  struct LaneMask {
+    llvm::Value *Mask;
+    bool Inverted;
+    llvm::Value *EVL;
+    bool operator==(const LaneMask &O) const {
+      return Mask == O.Mask && Inverted == O.Inverted && EVL == O.EVL;
+    }
+  };
+
+  /// Work executed by one instance of an operation on the target, all lanes.
+  struct Executed {
+    std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>
+        Flops{};
+    bool SingleInstruction = true;
+  };
+
+  void elementwise(llvm::Instruction &I, RoofPrecision P,
+                   RoofClass CanonicalClass, unsigned CanonicalPerLane,
+                   const Executed &Exec, ContributionList &Out);
+  void predicatedArithmetic(llvm::VPIntrinsic &VP, ContributionList &Out);
+  void memory(llvm::Instruction &I, ContributionList &Out);
+  void call(llvm::CallBase &Call, ContributionList &Out);
+  void libraryCall(llvm::Instruction &Call, llvm::StringRef Name,
+                   ContributionList &Out);
+  void reduction(llvm::IntrinsicInst &II, ContributionList &Out);
+
+  Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
+                  unsigned PerLane = 1) const;
+  Executed probed(llvm::Instruction &I,
+                  llvm::Instruction *FoldedSqrt = nullptr);
+  bool needsProbe(llvm::Type *Ty) const;
+
+  std::optional<LaneMask> governingMask(llvm::Instruction &I,
+                                        unsigned Depth = 0);
+  std::optional<LaneMask> writeMask(llvm::Instruction &I) const;
+  bool fusesIntoFMA(llvm::Instruction &Mul) const;
+
+  llvm::Function &F;
+  X86ExpansionProbe &Probe;
+  bool HasFMA = false;
+  bool HasAVX512 = false;
+  bool HasAVX512VL = false;
+  bool UnsafeFPMath = false;
+  /// fmul instructions that the backend fuses with their single fadd/fsub
+  /// user into an FMA: they execute as part of that FMA.
+  llvm::DenseSet<llvm::Instruction *> FusedMuls;
+  /// sqrt calls probed together with the fdiv that divides by them.
+  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *>
+      SqrtFoldedInto;
+  llvm::DenseMap<llvm::Instruction *, std::optional<LaneMask>>
+      GoverningMasks;
+  llvm::DenseMap<llvm::Instruction *, std::string> Remarks;
+};
+
+/// The precision of a floating-point scalar or vector type, if it has one of
+/// the four counted precisions.
+std::optional<RoofPrecision> precisionOf(llvm::Type *Ty);
+
+} // namespace roof
+
+#endif // ROOF_FLOP_COST_MODEL_H

@@ -1,0 +1,119 @@
+//===- FunctionCensus.cpp - Static weights of a function's counters -------===//
+#include "FunctionCensus.h"
+
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace roof {
+
+StringRef precisionName(unsigned Precision) {
+  static const char *Names[] = {"fp16", "bf16", "fp32", "fp64"};
+  return Names[Precision];
+}
+
+StringRef className(unsigned Class) {
+  static const char *Names[] = {"add",    "mul",     "fma",
+                                "div",    "sqrt",    "transcendental",
+                                "minmax", "compare", "convert"};
+  return Names[Class];
+}
+
+StringRef kindName(unsigned Kind) {
+  static const char *Names[] = {"canonical", "empirical", "full_width"};
+  return Names[Kind];
+}
+
+FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {
+  FunctionCensus Census;
+  for (BasicBlock &BB : F) {
+    std::map<CountingScale, std::map<uint32_t, uint64_t>> ByScale;
+    if (BB.isEntryBlock())
+      ByScale[CountingScale::perExecution()]; // counts calls
+    ContributionList Contributions;
+    for (Instruction &I : BB) {
+      Contributions.clear();
+      Model.contributions(I, Contributions);
+      for (const Contribution &C : Contributions)
+        ByScale[C.Scale][C.Metric] += C.Amount;
+      std::string Remark = Model.remark(I);
+      if (!Remark.empty())
+        Census.Remarks.emplace_back(&I, std::move(Remark));
+    }
+    // Per-execution first, so that the entry block's first slot is the
+    // call counter.
+    for (auto &[Scale, Weights] : ByScale)
+      Census.Slots.push_back({&BB, Scale, std::move(Weights)});
+  }
+  return Census;
+}
+
+namespace {
+
+void printScale(raw_ostream &OS, const CountingScale &S) {
+  switch (S.Kind) {
+  case CountingScale::PerExecution:
+    OS << "per execution";
+    return;
+  case CountingScale::PerActiveLane:
+    OS << "per active lane of " << (S.Inverted ? "!" : "");
+    S.Mask->printAsOperand(OS, false);
+    if (S.EVL) {
+      OS << " below ";
+      S.EVL->printAsOperand(OS, false);
+    }
+    return;
+  case CountingScale::PerUnit:
+    OS << "per unit of ";
+    S.Amount->printAsOperand(OS, false);
+    return;
+  }
+}
+
+} // namespace
+
+void printFunctionCensus(raw_ostream &OS, const Function &F,
+                         const FunctionCensus &Census) {
+  OS << "roof-census: function '" << F.getName() << "'\n";
+  for (const CounterSlot &Slot : Census.Slots) {
+    if (Slot.Weights.empty() && !Slot.Block->isEntryBlock())
+      continue;
+    OS << "  block ";
+    Slot.Block->printAsOperand(OS, false);
+    OS << ": ";
+    printScale(OS, Slot.Scale);
+    OS << '\n';
+    // One line per (precision, class) with its three kinds.
+    for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+      for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
+        uint64_t Kinds[ROOF_NUM_KINDS];
+        bool Any = false;
+        for (unsigned K = 0; K < ROOF_NUM_KINDS; ++K) {
+          auto It = Slot.Weights.find(ROOF_FLOP_METRIC(P, C, K));
+          Kinds[K] = It == Slot.Weights.end() ? 0 : It->second;
+          Any |= Kinds[K] != 0;
+        }
+        if (!Any)
+          continue;
+        OS << "    " << precisionName(P) << '.' << className(C);
+        for (unsigned K = 0; K < ROOF_NUM_KINDS; ++K)
+          OS << ' ' << kindName(K) << '=' << Kinds[K];
+        OS << '\n';
+      }
+    auto Bytes = [&](uint32_t Metric) {
+      auto It = Slot.Weights.find(Metric);
+      return It == Slot.Weights.end() ? 0 : It->second;
+    };
+    uint64_t Loaded = Bytes(ROOF_METRIC_BYTES_LOADED);
+    uint64_t Stored = Bytes(ROOF_METRIC_BYTES_STORED);
+    if (Loaded || Stored)
+      OS << "    bytes loaded=" << Loaded << " stored=" << Stored << '\n';
+  }
+  for (const auto &[I, Remark] : Census.Remarks) {
+    OS << "  remark:";
+    I->print(OS);
+    OS << " ; " << Remark << '\n';
+  }
+}
+
+} // namespace roof

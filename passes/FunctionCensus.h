@@ -1,0 +1,45 @@
+//===- FunctionCensus.h - Static weights of a function's counters ---------===//
+//
+// Groups the contributions of every instruction of a function into counter
+// slots: one slot per basic block for what happens once per execution, and
+// one per (block, mask) or (block, run-time amount) for what scales with
+// active lanes or bytes. A slot's weights are what one unit of it is worth.
+// Blocks that contribute nothing get no counter, except the entry block,
+// whose count is the number of calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_FUNCTION_CENSUS_H
+#define ROOF_FUNCTION_CENSUS_H
+
+#include "CensusModel.h"
+#include "FlopCostModel.h"
+
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <vector>
+
+namespace roof {
+
+struct CounterSlot {
+  llvm::BasicBlock *Block;
+  CountingScale Scale;
+  std::map<uint32_t, uint64_t> Weights; // metric -> amount per unit
+};
+
+struct FunctionCensus {
+  std::vector<CounterSlot> Slots; // Slots[0]: entry block, per execution
+  /// Instructions with something to say (probed assembly, unmeasured calls).
+  std::vector<std::pair<const llvm::Instruction *, std::string>> Remarks;
+};
+
+FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model);
+
+/// The census as `print<roof-census>` shows it, for lit tests.
+void printFunctionCensus(llvm::raw_ostream &OS, const llvm::Function &F,
+                         const FunctionCensus &Census);
+
+} // namespace roof
+
+#endif // ROOF_FUNCTION_CENSUS_H

@@ -1,0 +1,35 @@
+//===- LibmCosts.h - Measured FP work of libm and libmvec calls -----------===//
+//
+// The pass cannot see into glibc's libm or libmvec, so what a call to `exp`
+// or `_ZGVdN4v_exp` executes comes from a table measured on the real library
+// of the machine roof was built on (tools/libm-probe, docs/libm-costs.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_LIBM_COSTS_H
+#define ROOF_LIBM_COSTS_H
+
+#include "roof/abi.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+
+namespace roof {
+
+struct LibmCost {
+  const char *Name;
+  RoofPrecision Precision;
+  unsigned Lanes;
+  /// FLOPs (FMA = 2 per lane) or operations executed by one call, all lanes
+  /// together, per class; the transcendental class is always 0 here.
+  std::array<uint64_t, ROOF_NUM_CLASSES> PerCall;
+};
+
+/// The measured cost of one call to \p Name (a libm or libmvec symbol), or
+/// nullptr when the function was not measured.
+const LibmCost *lookupLibmCost(llvm::StringRef Name);
+
+} // namespace roof
+
+#endif // ROOF_LIBM_COSTS_H

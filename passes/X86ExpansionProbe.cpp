@@ -1,0 +1,234 @@
+//===- X86ExpansionProbe.cpp - Ask the X86 backend what an operation costs ===//
+//
+// The probe is written as textual IR (the operation, its fast-math flags,
+// constant operands copied verbatim, the caller's function attributes),
+// parsed into a private LLVMContext and compiled to assembly with the same
+// X86 backend clang uses. The text is also the cache key: two operations with
+// the same probe text cannot lower differently.
+//
+//===----------------------------------------------------------------------===//
+#include "X86ExpansionProbe.h"
+#include "X86InstrClassifier.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+
+#include <map>
+#include <memory>
+
+using namespace llvm;
+
+namespace roof {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Probe source
+//===----------------------------------------------------------------------===//
+class ProbeWriter {
+public:
+  explicit ProbeWriter(const Function &F) : F(F) {}
+
+  /// Renders `TYPE VALUE` for an operand: constants verbatim (the backend
+  /// folds `x / 2.0f` or `1.0 / x` differently), anything else a parameter.
+  std::string operand(const Value *V, bool WithType = true) {
+    std::string S;
+    raw_string_ostream OS(S);
+    if (WithType) {
+      V->getType()->print(OS);
+      OS << ' ';
+    }
+    if (auto *C = dyn_cast<Constant>(V)) {
+      C->printAsOperand(OS, /*PrintType=*/false);
+    } else {
+      std::string P;
+      raw_string_ostream POS(P);
+      V->getType()->print(POS);
+      POS << " %a" << Params.size();
+      Params.push_back(P);
+      OS << "%a" << (Params.size() - 1);
+    }
+    return S;
+  }
+
+  /// Emits `%Name = <I with renamed operands>`.
+  void instruction(const Instruction &I, StringRef Name,
+                   const Instruction *Replaced = nullptr,
+                   StringRef ReplacedName = "") {
+    raw_string_ostream OS(Body);
+    OS << "  %" << Name << " = ";
+    auto Op = [&](const Value *V, bool WithType) {
+      if (V == Replaced) {
+        std::string S;
+        raw_string_ostream SOS(S);
+        if (WithType) {
+          V->getType()->print(SOS);
+          SOS << ' ';
+        }
+        SOS << '%' << ReplacedName;
+        return S;
+      }
+      return operand(V, WithType);
+    };
+    if (auto *Call = dyn_cast<CallInst>(&I)) {
+      const Function *Callee = Call->getCalledFunction();
+      OS << "call";
+      if (isa<FPMathOperator>(Call))
+        Call->getFastMathFlags().print(OS);
+      OS << ' ';
+      I.getType()->print(OS);
+      OS << " @" << Callee->getName() << '(';
+      for (unsigned A = 0; A < Call->arg_size(); ++A)
+        OS << (A ? ", " : "") << Op(Call->getArgOperand(A), true);
+      OS << ")\n";
+      std::string Decl;
+      raw_string_ostream DOS(Decl);
+      DOS << "declare ";
+      Callee->getReturnType()->print(DOS);
+      DOS << " @" << Callee->getName() << '(';
+      for (unsigned A = 0; A < Callee->arg_size(); ++A) {
+        DOS << (A ? ", " : "");
+        Callee->getFunctionType()->getParamType(A)->print(DOS);
+      }
+      DOS << ")\n";
+      Declarations.push_back(Decl);
+      return;
+    }
+    OS << I.getOpcodeName();
+    if (isa<FPMathOperator>(I))
+      I.getFastMathFlags().print(OS);
+    OS << ' ' << Op(I.getOperand(0), true);
+    for (unsigned N = 1; N < I.getNumOperands(); ++N)
+      OS << ", " << Op(I.getOperand(N), false);
+    OS << '\n';
+  }
+
+  std::string finish(Type *ResultType) {
+    std::string S;
+    raw_string_ostream OS(S);
+    const Module &M = *F.getParent();
+    OS << "target datalayout = \"" << M.getDataLayoutStr() << "\"\n";
+    OS << "target triple = \"" << M.getTargetTriple() << "\"\n";
+    OS << "define ";
+    ResultType->print(OS);
+    OS << " @roof_probe(";
+    for (size_t P = 0; P < Params.size(); ++P)
+      OS << (P ? ", " : "") << Params[P];
+    OS << ") #0 {\n" << Body << "  ret ";
+    ResultType->print(OS);
+    OS << " %r\n}\n";
+    std::sort(Declarations.begin(), Declarations.end());
+    Declarations.erase(std::unique(Declarations.begin(), Declarations.end()),
+                       Declarations.end());
+    for (const std::string &D : Declarations)
+      OS << D;
+    // Every string attribute: target-cpu, target-features, tune-cpu,
+    // reciprocal-estimates, unsafe-fp-math, no-infs-fp-math,
+    // prefer-vector-width, min-legal-vector-width, denormal-fp-math...
+    OS << "attributes #0 = { nounwind";
+    for (const Attribute &A : F.getAttributes().getFnAttrs())
+      if (A.isStringAttribute())
+        OS << ' ' << A.getAsString();
+    if (F.hasOptSize())
+      OS << " optsize";
+    OS << " }\n";
+    return S;
+  }
+
+private:
+  const Function &F;
+  std::vector<std::string> Params;
+  std::vector<std::string> Declarations;
+  std::string Body;
+};
+
+//===----------------------------------------------------------------------===//
+// Backend
+//===----------------------------------------------------------------------===//
+TargetMachine *targetMachineFor(const std::string &Triple) {
+  // Function attributes override CPU and features per function, so one
+  // machine per triple serves every probe.
+  static std::map<std::string, std::unique_ptr<TargetMachine>> Machines;
+  auto It = Machines.find(Triple);
+  if (It != Machines.end())
+    return It->second.get();
+  std::string Error;
+  const Target *T = TargetRegistry::lookupTarget(Triple, Error);
+  TargetMachine *TM =
+      T ? T->createTargetMachine(Triple, "", "", TargetOptions(), Reloc::PIC_,
+                                 std::nullopt, CodeGenOptLevel::Aggressive)
+        : nullptr;
+  Machines[Triple].reset(TM);
+  return TM;
+}
+
+bool compileToAssembly(const std::string &Source, const std::string &Triple,
+                       std::string &Assembly) {
+  TargetMachine *TM = targetMachineFor(Triple);
+  if (!TM)
+    return false;
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseAssemblyString(Source, Diag, Ctx);
+  if (!M)
+    return false;
+  SmallString<2048> Buffer;
+  raw_svector_ostream OS(Buffer);
+  legacy::PassManager PM;
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+    return false;
+  PM.run(*M);
+  Assembly = std::string(Buffer.str());
+  return true;
+}
+
+} // namespace
+
+const ExpansionCost &X86ExpansionProbe::cost(const Instruction &Root,
+                                             const Instruction *FoldedSqrt) {
+  const Function &F = *Root.getFunction();
+  ProbeWriter Writer(F);
+  if (FoldedSqrt)
+    Writer.instruction(*FoldedSqrt, "s");
+  Writer.instruction(Root, "r", FoldedSqrt, "s");
+  std::string Source = Writer.finish(Root.getType());
+
+  auto [It, Inserted] = Cache.try_emplace(Source);
+  ExpansionCost &Cost = It->second;
+  if (!Inserted)
+    return Cost;
+
+  if (!compileToAssembly(Source, F.getParent()->getTargetTriple(),
+                         Cost.Assembly)) {
+    Cost.Failed = true;
+    return Cost;
+  }
+  unsigned Instructions = 0;
+  StringRef Rest = Cost.Assembly;
+  while (!Rest.empty()) {
+    auto [Line, Tail] = Rest.split('\n');
+    Rest = Tail;
+    if (std::optional<X86FPInstr> FP = classifyX86AsmLine(Line)) {
+      Cost.Flops[FP->Precision][FP->Class] += FP->Lanes * FP->FlopsPerLane;
+      if (Instructions++)
+        Cost.Instructions += ", ";
+      Cost.Instructions += Line.trim().split('\t').first.split(' ').first.str();
+    }
+  }
+  Cost.SingleInstruction = Instructions == 1;
+  return Cost;
+}
+
+} // namespace roof

@@ -1,0 +1,59 @@
+//===- X86ExpansionProbe.h - Ask the X86 backend what an operation costs --===//
+//
+// A divide, a square root or a min/max is not one instruction on x86 in
+// general: under fast-math an `fdiv <16 x float>` becomes vrcp14ps and a
+// Newton step, `1/sqrt(x)` becomes vrsqrt14ps and a refinement, `maxnum`
+// adds a NaN check. Rather than re-implementing DAGCombiner's decisions, the
+// probe compiles the operation alone, in a function carrying the caller's
+// attributes (target-cpu, target-features, reciprocal-estimates,
+// unsafe-fp-math, prefer-vector-width, ...), with LLVM's own X86 backend, and
+// counts the FP instructions it emits (X86InstrClassifier). Results are
+// cached per (operation, type, flags, attributes).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_X86_EXPANSION_PROBE_H
+#define ROOF_X86_EXPANSION_PROBE_H
+
+#include "roof/abi.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Instruction.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace roof {
+
+/// FLOPs (or operations, for min/max, compare, convert) executed by one
+/// instance of the probed operation, for all its lanes together.
+struct ExpansionCost {
+  std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>
+      Flops{};
+  /// The operation became a single arithmetic instruction (so a select on
+  /// its result can be folded into an AVX-512 write mask).
+  bool SingleInstruction = false;
+  /// The backend could not be run; the caller falls back to the canonical
+  /// count and says so.
+  bool Failed = false;
+  /// The assembly that was read, and its FP instructions in order
+  /// ("vrcp14ps, vmulps, ..."), for the printer (`print<roof-census>`).
+  std::string Assembly;
+  std::string Instructions;
+};
+
+class X86ExpansionProbe {
+public:
+  /// Cost of \p Root as emitted for its function. When \p FoldedSqrt is set,
+  /// Root is `fdiv N, FoldedSqrt` and the pair is probed together, because
+  /// the backend may fold it into a reciprocal square root estimate.
+  const ExpansionCost &cost(const llvm::Instruction &Root,
+                            const llvm::Instruction *FoldedSqrt = nullptr);
+
+private:
+  llvm::StringMap<ExpansionCost> Cache;
+};
+
+} // namespace roof
+
+#endif // ROOF_X86_EXPANSION_PROBE_H
