@@ -162,8 +162,12 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
 
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      if (I.getOpcode() == Instruction::FMul && fusesIntoFMA(I))
-        FusedMuls.insert(&I);
+      if (I.getOpcode() == Instruction::FAdd ||
+          I.getOpcode() == Instruction::FSub)
+        if (Instruction *Mul = fusedMultiply(I)) {
+          FusedMuls.insert(Mul);
+          FusedAdds.insert(&I);
+        }
       // 1/sqrt(x): DAGCombiner may turn the pair into an rsqrt estimate.
       if (I.getOpcode() == Instruction::FDiv)
         if (auto *Sqrt = dyn_cast<IntrinsicInst>(I.getOperand(1)))
@@ -173,19 +177,22 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
     }
 }
 
-// DAGCombiner fuses (fadd (fmul a, b), c) into an FMA when the target has
-// FMA, both nodes allow contraction (the `contract` flag, which clang sets
-// for -ffp-contract=fast and -ffast-math, or "unsafe-fp-math") and the fmul
-// has no other use. It only sees one basic block at a time.
-bool FlopCostModel::fusesIntoFMA(Instruction &Mul) const {
-  if (!HasFMA || needsProbe(Mul.getType()) || !Mul.hasOneUse())
-    return false;
-  const auto *User = cast<Instruction>(*Mul.user_begin());
-  if (User->getParent() != Mul.getParent() ||
-      (User->getOpcode() != Instruction::FAdd &&
-       User->getOpcode() != Instruction::FSub))
-    return false;
-  return UnsafeFPMath || (Mul.hasAllowContract() && User->hasAllowContract());
+// DAGCombiner fuses (fadd (fmul a, b), c) and (fsub ...) into an FMA when
+// the target has FMA, both nodes allow contraction (the `contract` flag,
+// which clang sets for -ffp-contract=fast and -ffast-math, or
+// "unsafe-fp-math") and the fmul has no other use. It sees one basic block
+// at a time, and of two candidate multiplies it fuses the first operand.
+Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
+  if (!HasFMA || needsProbe(Add.getType()))
+    return nullptr;
+  for (Value *Operand : Add.operands()) {
+    auto *Mul = dyn_cast<Instruction>(Operand);
+    if (Mul && Mul->getOpcode() == Instruction::FMul && Mul->hasOneUse() &&
+        Mul->getParent() == Add.getParent() &&
+        (UnsafeFPMath || (Mul->hasAllowContract() && Add.hasAllowContract())))
+      return Mul;
+  }
+  return nullptr;
 }
 
 // Half and bfloat arithmetic is promoted to float on most x86 targets, so
@@ -661,8 +668,7 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
       Exec = probed(I);
     } else if (IsMul && FusedMuls.count(&I)) {
       Remarks[&I] = "fused into the FMA of its add";
-    } else if (!IsMul && FusedMuls.count(dyn_cast<Instruction>(I.getOperand(0))) +
-                             FusedMuls.count(dyn_cast<Instruction>(I.getOperand(1)))) {
+    } else if (FusedAdds.count(&I)) {
       Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
       Remarks[&I] = "executes as an FMA with its fmul operand";
     } else {

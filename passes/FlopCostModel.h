@@ -81,7 +81,7 @@ private:
   std::optional<LaneMask> governingMask(llvm::Instruction &I,
                                         unsigned Depth = 0);
   std::optional<LaneMask> writeMask(llvm::Instruction &I) const;
-  bool fusesIntoFMA(llvm::Instruction &Mul) const;
+  llvm::Instruction *fusedMultiply(llvm::Instruction &Add) const;
 
   llvm::Function &F;
   X86ExpansionProbe &Probe;
@@ -92,6 +92,7 @@ private:
   /// fmul instructions that the backend fuses with their single fadd/fsub
   /// user into an FMA: they execute as part of that FMA.
   llvm::DenseSet<llvm::Instruction *> FusedMuls;
+  llvm::DenseSet<llvm::Instruction *> FusedAdds;
   /// sqrt calls probed together with the fdiv that divides by them.
   llvm::DenseMap<llvm::Instruction *, llvm::Instruction *>
       SqrtFoldedInto;
