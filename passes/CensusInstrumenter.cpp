@@ -60,6 +60,18 @@ std::string enclosingFunctionOfOutlined(StringRef Name) {
   return At == StringRef::npos || At == 0 ? "" : Name.take_front(At).str();
 }
 
+/// A function with an OpenMP parallel region has no loop left once the
+/// region is outlined, but it is where the parallel work's time is spent.
+bool forksOpenMPThreads(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (const Function *Callee = Call->getCalledFunction())
+          if (Callee->getName().starts_with("__kmpc_fork"))
+            return true;
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // One function
 //===----------------------------------------------------------------------===//
@@ -141,14 +153,16 @@ Value *FunctionInstrumenter::unitsOf(IRBuilder<> &B, const CountingScale &S) {
   llvm_unreachable("unknown counting scale");
 }
 
-// Per-execution counts go first in the block, so that a block left through
-// a call that does not return still counts; counts that depend on a value go
-// right after that value is defined.
+// Per-execution counts go first in their part of the block (the block's
+// start, or right after the call that begins the part), so that a block left
+// through a call that does not return counts what ran. Counts that depend on
+// a value go right after that value is defined, if that is later.
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
   BasicBlock *BB = Slot.Block;
-  Instruction *Point = BB->isEntryBlock()
-                           ? cast<Instruction>(CounterBase)->getNextNode()
-                           : &*BB->getFirstInsertionPt();
+  Instruction *Point =
+      Slot.Scale.After        ? Slot.Scale.After->getNextNode()
+      : BB->isEntryBlock()    ? cast<Instruction>(CounterBase)->getNextNode()
+                              : &*BB->getFirstInsertionPt();
   for (Value *V : {Slot.Scale.Mask, Slot.Scale.EVL, Slot.Scale.Amount}) {
     auto *Def = dyn_cast_or_null<Instruction>(V);
     if (!Def || Def->getParent() != BB || isa<PHINode>(Def))
@@ -421,7 +435,8 @@ bool CensusInstrumenter::run() {
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
     P.FirstSlot = NumSlots;
     P.NumSlots = P.Census.Slots.size();
-    if (P.AttributedTo.empty() && !FAM.getResult<LoopAnalysis>(F).empty()) {
+    if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
+                                   forksOpenMPThreads(F))) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
     }

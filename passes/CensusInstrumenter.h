@@ -6,7 +6,8 @@
 //   - in loops that cannot leave the function abnormally, counts are kept in
 //     registers and added to the array once per loop exit (counter
 //     promotion, as LLVM's PGO does);
-//   - functions with loops are timed with llvm.readcyclecounter;
+//   - functions with loops or OpenMP parallel regions are timed with
+//     llvm.readcyclecounter;
 //   - a constant RoofModule descriptor (include/roof/abi.h) with the static
 //     weights, handed to libroofrt by a module constructor; each thread
 //     registers its counter array on its first call into the module.

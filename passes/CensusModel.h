@@ -40,6 +40,10 @@ struct CountingScale {
   llvm::Value *EVL = nullptr;
   // PerUnit: an integer amount, e.g. a memcpy length in bytes.
   llvm::Value *Amount = nullptr;
+  // The call after which this part of the block starts (null: the block's
+  // start). Calls split a block so that counts never move across a call that
+  // may read them (roof_region_end) or not return (exit).
+  llvm::Instruction *After = nullptr;
 
   static CountingScale perExecution() { return {}; }
   static CountingScale activeLanes(llvm::Value *Mask, bool Inverted,
@@ -57,9 +61,10 @@ struct CountingScale {
     S.Amount = Amount;
     return S;
   }
-  auto key() const { return std::make_tuple(Kind, Mask, Inverted, EVL, Amount); }
-  bool operator<(const CountingScale &O) const { return key() < O.key(); }
-  bool operator==(const CountingScale &O) const { return key() == O.key(); }
+  bool operator==(const CountingScale &O) const {
+    return std::tie(Kind, After, Mask, Inverted, EVL, Amount) ==
+           std::tie(O.Kind, O.After, O.Mask, O.Inverted, O.EVL, O.Amount);
+  }
 };
 
 struct Contribution {

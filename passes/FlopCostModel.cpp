@@ -10,6 +10,7 @@
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -47,12 +48,19 @@ bool hasFeature(StringRef Features, StringRef Name) {
   return llvm::is_contained(List, ("+" + Name).str());
 }
 
-/// Number of set (or clear) lanes of a constant mask, if it is constant.
+/// Number of set (or clear) lanes of a constant mask below a constant
+/// explicit vector length, if both are constant.
 std::optional<unsigned> constantActiveLanes(Value *Mask, bool Inverted,
-                                            unsigned Lanes) {
+                                            Value *EVL, unsigned Lanes) {
   auto *C = dyn_cast<Constant>(Mask);
   if (!C)
     return std::nullopt;
+  if (EVL) {
+    auto *Length = dyn_cast<ConstantInt>(EVL);
+    if (!Length)
+      return std::nullopt;
+    Lanes = std::min<uint64_t>(Lanes, Length->getZExtValue());
+  }
   unsigned Active = 0;
   for (unsigned L = 0; L < Lanes; ++L) {
     Constant *E = C->getAggregateElement(L);
@@ -64,26 +72,26 @@ std::optional<unsigned> constantActiveLanes(Value *Mask, bool Inverted,
   return Active;
 }
 
+void addOnce(ContributionList &Out, uint32_t Metric, uint64_t Amount) {
+  if (Amount)
+    Out.push_back({Metric, Amount, CountingScale::perExecution()});
+}
+
 /// Adds Amount per active lane of Mask, folding constant masks to a static
 /// per-execution amount.
 void addMasked(ContributionList &Out, uint32_t Metric, uint64_t PerLane,
                Value *Mask, bool Inverted, Value *EVL, unsigned Lanes) {
   if (PerLane == 0)
     return;
-  if (!EVL)
-    if (std::optional<unsigned> Active =
-            constantActiveLanes(Mask, Inverted, Lanes)) {
-      Out.push_back({Metric, PerLane * *Active, CountingScale::perExecution()});
-      return;
-    }
+  if (std::optional<unsigned> Active =
+          constantActiveLanes(Mask, Inverted, EVL, Lanes)) {
+    addOnce(Out, Metric, PerLane * *Active);
+    return;
+  }
   Out.push_back(
       {Metric, PerLane, CountingScale::activeLanes(Mask, Inverted, EVL)});
 }
 
-void addOnce(ContributionList &Out, uint32_t Metric, uint64_t Amount) {
-  if (Amount)
-    Out.push_back({Metric, Amount, CountingScale::perExecution()});
-}
 
 /// Names of the libm functions counted as one transcendental operation per
 /// element (float variants end in 'f').
@@ -96,6 +104,7 @@ bool isTranscendentalName(StringRef Name) {
       .Cases("log1p", "sin", "cos", "tan", "asin", "acos", "atan", true)
       .Cases("atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", true)
       .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma", true)
+      .Cases("fmod", "sincos", true)
       .Default(false) ||
          Name == "erff" || Name == "erfcf";
 }
@@ -195,11 +204,13 @@ Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
   return nullptr;
 }
 
-// Half and bfloat arithmetic is promoted to float on most x86 targets, so
-// what executes is not what the IR says: ask the backend.
+// Half and bfloat arithmetic is promoted to float on most x86 targets, and
+// vectors of 3, 5, 6... lanes are widened to the next legal width, so what
+// executes is not what the IR says: ask the backend.
 bool FlopCostModel::needsProbe(Type *Ty) const {
   Type *Scalar = Ty->getScalarType();
-  return Scalar->isHalfTy() || Scalar->isBFloatTy();
+  return Scalar->isHalfTy() || Scalar->isBFloatTy() ||
+         !isPowerOf2_32(lanesOf(Ty));
 }
 
 //===----------------------------------------------------------------------===//
@@ -207,10 +218,14 @@ bool FlopCostModel::needsProbe(Type *Ty) const {
 //===----------------------------------------------------------------------===//
 
 // The mask of an AVX-512 write-masked instruction: an operation whose single
-// use is a vector select becomes `vaddpd zmm {k}` (only the selected lanes
-// execute). Without AVX-512 the select is a blend and every lane executes.
+// use is the true arm of a vector select becomes `vaddpd zmm {k}` (only the
+// selected lanes execute), merging into the false arm; with a zero false arm
+// it is zero-masking. On the false arm it is folded only when the true arm
+// is zero (`{z}` under the inverted mask). FMA forms overwrite an operand,
+// so they merge only into one of their own operands. Without AVX-512 the
+// select is a blend and every lane executes.
 std::optional<FlopCostModel::LaneMask>
-FlopCostModel::writeMask(Instruction &I) const {
+FlopCostModel::writeMask(Instruction &I, bool Destructive) const {
   auto *VT = dyn_cast<FixedVectorType>(I.getType());
   if (!VT || !HasAVX512 || !I.hasOneUse())
     return std::nullopt;
@@ -219,9 +234,19 @@ FlopCostModel::writeMask(Instruction &I) const {
     return std::nullopt;
   auto *Sel = dyn_cast<SelectInst>(*I.user_begin());
   if (!Sel || !Sel->getCondition()->getType()->isVectorTy() ||
-      Sel->getTrueValue() == Sel->getFalseValue())
+      Sel->getCondition() == &I || Sel->getTrueValue() == Sel->getFalseValue())
     return std::nullopt;
-  return LaneMask{Sel->getCondition(), Sel->getFalseValue() == &I, nullptr};
+  auto IsZero = [](Value *V) {
+    auto *C = dyn_cast<Constant>(V);
+    return C && C->isNullValue();
+  };
+  bool Inverted = Sel->getFalseValue() == &I;
+  Value *Other = Inverted ? Sel->getTrueValue() : Sel->getFalseValue();
+  if (Inverted && !IsZero(Other))
+    return std::nullopt;
+  if (Destructive && !IsZero(Other) && !llvm::is_contained(I.operands(), Other))
+    return std::nullopt;
+  return LaneMask{Sel->getCondition(), Inverted, nullptr};
 }
 
 // Walks the uses of I through element-wise FP operations in the same block.
@@ -229,8 +254,14 @@ FlopCostModel::writeMask(Instruction &I) const {
 // only that mask's lanes are live: the canonical count is per active lane.
 std::optional<FlopCostModel::LaneMask>
 FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
-  if (!I.getType()->isVectorTy() || Depth > 8 || I.use_empty())
+  if (!I.getType()->isVectorTy() || I.use_empty())
     return std::nullopt;
+  if (Depth == 0)
+    WalkCutOff = false;
+  if (Depth > MaxMaskWalkDepth) {
+    WalkCutOff = true; // unknown, and nothing above may be remembered
+    return std::nullopt;
+  }
   auto Memo = GoverningMasks.find(&I);
   if (Memo != GoverningMasks.end())
     return Memo->second;
@@ -296,7 +327,8 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
     }
   }
   std::optional<LaneMask> Result = Consistent ? Found : std::nullopt;
-  GoverningMasks[&I] = Result;
+  if (!WalkCutOff)
+    GoverningMasks[&I] = Result;
   return Result;
 }
 
@@ -312,14 +344,19 @@ FlopCostModel::Executed FlopCostModel::simple(RoofPrecision P, RoofClass C,
 }
 
 FlopCostModel::Executed
-FlopCostModel::probed(Instruction &I, Instruction *FoldedSqrt) {
+FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
+                      unsigned PerLane, Instruction *FoldedSqrt) {
   const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
-  Executed E;
-  if (Cost.Failed) {
-    // Never silently: the printer says it, and the canonical class stands in.
-    Remarks[&I] = "backend probe failed; empirical = canonical";
-    return E;
+  // Never silently: the printer says why, and the canonical count stands in.
+  if (Cost.Failed || !Cost.Unmeasured.empty()) {
+    Remarks[&I] = Cost.Failed ? "backend probe failed"
+                              : "backend: " + Cost.Instructions +
+                                    "; no measured cost for '" +
+                                    Cost.Unmeasured + "'";
+    Remarks[&I] += "; empirical = canonical";
+    return simple(P, CanonicalClass, lanesOf(I.getType()), PerLane);
   }
+  Executed E;
   E.Flops = Cost.Flops;
   E.SingleInstruction = Cost.SingleInstruction;
   Remarks[&I] = "backend: " + Cost.Instructions;
@@ -341,8 +378,9 @@ void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
   else
     addOnce(Out, Canonical, uint64_t(CanonicalPerLane) * Lanes);
 
+  bool Destructive = Exec.Flops[P][ROOF_CLASS_FMA] != 0;
   std::optional<LaneMask> WriteMask =
-      Exec.SingleInstruction ? writeMask(I) : std::nullopt;
+      Exec.SingleInstruction ? writeMask(I, Destructive) : std::nullopt;
   for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
     for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
       uint64_t Total = Exec.Flops[EP][C];
@@ -361,9 +399,10 @@ void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
 }
 
 // llvm.vp.* arithmetic: the canonical count is per lane below the explicit
-// vector length whose mask bit is set. On x86 ExpandVectorPredication turns
-// speculatable operations into plain full-width instructions, so that is
-// what executes (test/lit/pass/vp-intrinsics.ll shows the llc output).
+// vector length whose mask bit is set. What executes is what the backend
+// makes of the intrinsic: on x86 ExpandVectorPredication turns speculatable
+// operations into plain full-width instructions (test/lit/pass/
+// vp-intrinsics.ll shows the llc output), so the intrinsic is probed.
 void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
                                          ContributionList &Out) {
   std::optional<RoofPrecision> P = precisionOf(VP.getType());
@@ -392,15 +431,12 @@ void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
   unsigned Lanes = lanesOf(VP.getType());
   addMasked(Out, flopMetric(*P, Class, ROOF_CANONICAL), PerLane,
             VP.getMaskParam(), false, VP.getVectorLengthParam(), Lanes);
-  RoofClass Executed = Class == ROOF_CLASS_FMA && !HasFMA ? ROOF_CLASS_ADD : Class;
-  for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH}) {
-    if (Executed == Class) {
-      addOnce(Out, flopMetric(*P, Class, K), uint64_t(PerLane) * Lanes);
-    } else { // fmuladd without FMA hardware: a multiply and an add
-      addOnce(Out, flopMetric(*P, ROOF_CLASS_MUL, K), Lanes);
-      addOnce(Out, flopMetric(*P, ROOF_CLASS_ADD, K), Lanes);
-    }
-  }
+  Executed Exec = probed(VP, *P, Class, PerLane);
+  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+        addOnce(Out, flopMetric(RoofPrecision(EP), RoofClass(C), K),
+                Exec.Flops[EP][C]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -422,6 +458,17 @@ void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
     addOnce(Out, ROOF_METRIC_BYTES_LOADED, Size(RMW->getType()));
     addOnce(Out, ROOF_METRIC_BYTES_STORED, Size(RMW->getType()));
+    // `#pragma omp atomic` updates: the operation runs once in the
+    // compare-exchange loop that succeeds.
+    if (RMW->isFloatingPointOperation())
+      if (std::optional<RoofPrecision> P = precisionOf(RMW->getType())) {
+        RoofClass Class = RMW->getOperation() == AtomicRMWInst::FAdd ||
+                                  RMW->getOperation() == AtomicRMWInst::FSub
+                              ? ROOF_CLASS_ADD
+                              : ROOF_CLASS_MINMAX;
+        for (RoofKind K : {ROOF_CANONICAL, ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+          addOnce(Out, flopMetric(*P, Class, K), 1);
+      }
     return;
   }
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
@@ -486,42 +533,47 @@ void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
 //===----------------------------------------------------------------------===//
 // Calls: intrinsics with FP semantics, libm and libmvec
 //===----------------------------------------------------------------------===//
+// Canonically a reduction of N lanes is N-1 operations, plus one for a start
+// value that is not the identity. What executes depends on reassociation
+// (a shuffle tree whose first step runs on the full register, or a chain of
+// scalar operations) and is read off the backend.
 void FlopCostModel::reduction(IntrinsicInst &II, ContributionList &Out) {
   Value *Vec = II.getArgOperand(II.arg_size() - 1);
   std::optional<RoofPrecision> P = precisionOf(Vec->getType());
   if (!P)
     return;
-  unsigned Lanes = lanesOf(Vec->getType());
-  RoofClass Class;
-  unsigned Ops = Lanes - 1; // a tree or a chain: one op per lane but one
-  switch (II.getIntrinsicID()) {
-  case Intrinsic::vector_reduce_fadd:
-  case Intrinsic::vector_reduce_fmul: {
-    Class = II.getIntrinsicID() == Intrinsic::vector_reduce_fadd
-                ? ROOF_CLASS_ADD
-                : ROOF_CLASS_MUL;
-    // The start value is combined too, unless it is the identity.
+  unsigned Ops = lanesOf(Vec->getType()) - 1;
+  RoofClass Class = ROOF_CLASS_MINMAX;
+  if (II.getIntrinsicID() == Intrinsic::vector_reduce_fadd ||
+      II.getIntrinsicID() == Intrinsic::vector_reduce_fmul) {
+    bool IsAdd = II.getIntrinsicID() == Intrinsic::vector_reduce_fadd;
+    Class = IsAdd ? ROOF_CLASS_ADD : ROOF_CLASS_MUL;
     auto *Start = dyn_cast<ConstantFP>(II.getArgOperand(0));
-    bool Identity = Start && (Class == ROOF_CLASS_ADD ? Start->isNegativeZeroValue()
-                                                      : Start->isExactlyValue(1.0));
+    bool Identity = Start && (IsAdd ? Start->isNegativeZeroValue()
+                                    : Start->isExactlyValue(1.0));
     Ops += !Identity;
-    break;
   }
-  default:
-    Class = ROOF_CLASS_MINMAX;
-  }
-  for (RoofKind K : {ROOF_CANONICAL, ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-    addOnce(Out, flopMetric(*P, Class, K), Ops);
+  addOnce(Out, flopMetric(*P, Class, ROOF_CANONICAL), Ops);
+  Executed Exec = probed(II, *P, Class);
+  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+        addOnce(Out, flopMetric(RoofPrecision(EP), RoofClass(C), K),
+                Exec.Flops[EP][C]);
 }
 
 void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
                                 ContributionList &Out) {
-  Type *Ty = Call.getType();
+  // sincos returns its two results through pointers: its argument says
+  // the precision and width.
+  Type *Ty = Call.getType()->isVoidTy() && Call.getNumOperands() > 0
+                 ? Call.getOperand(0)->getType()
+                 : Call.getType();
   std::optional<RoofPrecision> P = precisionOf(Ty);
   if (!P)
     return;
   unsigned Lanes = lanesOf(Ty);
-  unsigned PerCall = Name == "sincos" || Name == "sincosf" ? 2 : 1;
+  unsigned PerCall = Name.contains("sincos") ? 2 : 1;
   addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, ROOF_CANONICAL),
           uint64_t(Lanes) * PerCall);
 
@@ -549,7 +601,9 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
   if (!Callee)
     return;
   if (auto *VP = dyn_cast<VPIntrinsic>(&Call)) {
-    if (!VP->getMemoryPointerParam() && !VP->getMemoryDataParam())
+    if (VP->getMemoryPointerParam())
+      memory(Call, Out);
+    else
       predicatedArithmetic(*VP, Out);
     return;
   }
@@ -564,7 +618,7 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
         return;
       Executed Exec;
       if (needsProbe(Ty))
-        Exec = probed(Call);
+        Exec = probed(Call, *P, ROOF_CLASS_FMA, 2);
       else if (HasFMA)
         Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
       else if (II->getIntrinsicID() == Intrinsic::fmuladd) {
@@ -585,14 +639,16 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
         // Probed with its fdiv; canonical sqrt stays here.
         return elementwise(Call, *P, ROOF_CLASS_SQRT, 1, Executed(), Out);
       }
-      return elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call), Out);
+      return elementwise(Call, *P, ROOF_CLASS_SQRT, 1,
+                         probed(Call, *P, ROOF_CLASS_SQRT), Out);
     case Intrinsic::minnum:
     case Intrinsic::maxnum:
     case Intrinsic::minimum:
     case Intrinsic::maximum:
       if (!P)
         return;
-      return elementwise(Call, *P, ROOF_CLASS_MINMAX, 1, probed(Call), Out);
+      return elementwise(Call, *P, ROOF_CLASS_MINMAX, 1,
+                         probed(Call, *P, ROOF_CLASS_MINMAX), Out);
     case Intrinsic::floor:
     case Intrinsic::ceil:
     case Intrinsic::trunc:
@@ -628,20 +684,26 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
       libraryCall(Call, Name, Out);
     return;
   }
-  if (!Callee->isDeclaration() || !P)
+  if (!Callee->isDeclaration())
     return;
   if (isTranscendentalName(Name)) {
     libraryCall(Call, Name, Out);
-  } else if (Name == "sqrt" || Name == "sqrtf") {
+    return;
+  }
+  if (!P)
+    return;
+  if (Name == "sqrt" || Name == "sqrtf") {
     // With -fmath-errno clang calls sqrt(); the backend inlines sqrtsd and
     // keeps the call for negative arguments only.
-    elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call), Out);
+    elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call, *P, ROOF_CLASS_SQRT),
+                Out);
   } else if (Name == "fma" || Name == "fmaf") {
     elementwise(Call, *P, ROOF_CLASS_FMA, 2,
                 simple(*P, ROOF_CLASS_FMA, Lanes, 2), Out);
   } else if (Name == "fmin" || Name == "fmax" || Name == "fminf" ||
              Name == "fmaxf") {
-    elementwise(Call, *P, ROOF_CLASS_MINMAX, 1, probed(Call), Out);
+    elementwise(Call, *P, ROOF_CLASS_MINMAX, 1,
+                probed(Call, *P, ROOF_CLASS_MINMAX), Out);
   }
 }
 
@@ -665,7 +727,7 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     unsigned Lanes = lanesOf(Ty);
     Executed Exec;
     if (needsProbe(Ty)) {
-      Exec = probed(I);
+      Exec = probed(I, *P, Class);
     } else if (IsMul && FusedMuls.count(&I)) {
       Remarks[&I] = "fused into the FMA of its add";
     } else if (FusedAdds.count(&I)) {
@@ -683,7 +745,8 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     auto *Sqrt = dyn_cast<Instruction>(I.getOperand(1));
     bool WithSqrt = Sqrt && SqrtFoldedInto.lookup(Sqrt) == &I;
     return elementwise(I, *P, ROOF_CLASS_DIV, 1,
-                       probed(I, WithSqrt ? Sqrt : nullptr), Out);
+                       probed(I, *P, ROOF_CLASS_DIV, 1, WithSqrt ? Sqrt : nullptr),
+                       Out);
   }
   case Instruction::FRem: {
     std::optional<RoofPrecision> P = precisionOf(Ty);
@@ -709,10 +772,12 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     Type *FPSide = Ty->getScalarType()->isFloatingPointTy()
                        ? Ty
                        : I.getOperand(0)->getType();
+    // Unsigned and 64-bit integer conversions are integer tricks plus FP
+    // adds on many targets: ask the backend.
     std::optional<RoofPrecision> P = precisionOf(FPSide);
     if (P)
       elementwise(I, *P, ROOF_CLASS_CONVERT, 1,
-                  simple(*P, ROOF_CLASS_CONVERT, lanesOf(Ty)), Out);
+                  probed(I, *P, ROOF_CLASS_CONVERT), Out);
     return;
   }
   default:

@@ -74,13 +74,17 @@ private:
 
   Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
                   unsigned PerLane = 1) const;
-  Executed probed(llvm::Instruction &I,
+  /// What the backend emits for \p I; if it cannot be asked, the canonical
+  /// count (CanonicalClass, PerLane per lane) stands in.
+  Executed probed(llvm::Instruction &I, RoofPrecision P,
+                  RoofClass CanonicalClass, unsigned PerLane = 1,
                   llvm::Instruction *FoldedSqrt = nullptr);
   bool needsProbe(llvm::Type *Ty) const;
 
   std::optional<LaneMask> governingMask(llvm::Instruction &I,
                                         unsigned Depth = 0);
-  std::optional<LaneMask> writeMask(llvm::Instruction &I) const;
+  std::optional<LaneMask> writeMask(llvm::Instruction &I,
+                                    bool Destructive) const;
   llvm::Instruction *fusedMultiply(llvm::Instruction &Add) const;
 
   llvm::Function &F;
@@ -98,6 +102,10 @@ private:
       SqrtFoldedInto;
   llvm::DenseMap<llvm::Instruction *, std::optional<LaneMask>>
       GoverningMasks;
+  /// Set when a walk of governingMask gave up at MaxMaskWalkDepth: its
+  /// partial answers are not remembered.
+  bool WalkCutOff = false;
+  static constexpr unsigned MaxMaskWalkDepth = 64;
   llvm::DenseMap<llvm::Instruction *, std::string> Remarks;
 };
 

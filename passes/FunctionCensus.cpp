@@ -2,6 +2,9 @@
 #include "FunctionCensus.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -24,26 +27,45 @@ StringRef kindName(unsigned Kind) {
   return Names[Kind];
 }
 
+bool isCensusBoundary(const Instruction &I) {
+  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+}
+
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {
   FunctionCensus Census;
   for (BasicBlock &BB : F) {
-    std::map<CountingScale, std::map<uint32_t, uint64_t>> ByScale;
+    // Slots in order of first appearance, so that the descriptor is the
+    // same from one compilation to the next.
+    size_t FirstOfBlock = Census.Slots.size();
+    auto SlotOf = [&](const CountingScale &Scale) -> CounterSlot & {
+      for (size_t S = FirstOfBlock; S < Census.Slots.size(); ++S)
+        if (Census.Slots[S].Scale == Scale)
+          return Census.Slots[S];
+      Census.Slots.push_back({&BB, Scale, {}});
+      return Census.Slots.back();
+    };
     if (BB.isEntryBlock())
-      ByScale[CountingScale::perExecution()]; // counts calls
+      SlotOf(CountingScale::perExecution()); // counts calls
     ContributionList Contributions;
+    Instruction *SegmentStart = nullptr;
     for (Instruction &I : BB) {
       Contributions.clear();
       Model.contributions(I, Contributions);
-      for (const Contribution &C : Contributions)
-        ByScale[C.Scale][C.Metric] += C.Amount;
+      for (Contribution &C : Contributions) {
+        C.Scale.After = SegmentStart;
+        SlotOf(C.Scale).Weights[C.Metric] += C.Amount;
+      }
+      if (isCensusBoundary(I))
+        SegmentStart = &I;
       std::string Remark = Model.remark(I);
       if (!Remark.empty())
         Census.Remarks.emplace_back(&I, std::move(Remark));
     }
-    // Per-execution first, so that the entry block's first slot is the
-    // call counter.
-    for (auto &[Scale, Weights] : ByScale)
-      Census.Slots.push_back({&BB, Scale, std::move(Weights)});
+    // Per-execution slots first (the entry block's first slot counts calls).
+    std::stable_sort(Census.Slots.begin() + FirstOfBlock, Census.Slots.end(),
+                     [](const CounterSlot &A, const CounterSlot &B) {
+                       return A.Scale.Kind < B.Scale.Kind;
+                     });
   }
   return Census;
 }
@@ -51,6 +73,10 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {
 namespace {
 
 void printScale(raw_ostream &OS, const CountingScale &S) {
+  if (S.After) {
+    OS << "after call @"
+       << cast<CallBase>(S.After)->getCalledOperand()->getName() << ", ";
+  }
   switch (S.Kind) {
   case CountingScale::PerExecution:
     OS << "per execution";

@@ -1,9 +1,9 @@
 //===- FunctionCensus.h - Static weights of a function's counters ---------===//
 //
 // Groups the contributions of every instruction of a function into counter
-// slots: one slot per basic block for what happens once per execution, and
-// one per (block, mask) or (block, run-time amount) for what scales with
-// active lanes or bytes. A slot's weights are what one unit of it is worth.
+// slots: one slot per basic block (per part of a block between calls) for
+// what happens once per execution, and one per (block, mask) or (block,
+// run-time amount) for what scales with active lanes or bytes. A slot's weights are what one unit of it is worth.
 // Blocks that contribute nothing get no counter, except the entry block,
 // whose count is the number of calls.
 //
@@ -33,6 +33,9 @@ struct FunctionCensus {
   /// Instructions with something to say (probed assembly, unmeasured calls).
   std::vector<std::pair<const llvm::Instruction *, std::string>> Remarks;
 };
+
+/// Calls split a block's counts: what follows a call is counted after it.
+bool isCensusBoundary(const llvm::Instruction &I);
 
 FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model);
 

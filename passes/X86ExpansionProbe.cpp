@@ -8,9 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "X86ExpansionProbe.h"
+#include "LibmCosts.h"
 #include "X86InstrClassifier.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -24,6 +26,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <map>
 #include <memory>
@@ -37,6 +40,16 @@ namespace {
 //===----------------------------------------------------------------------===//
 // Probe source
 //===----------------------------------------------------------------------===//
+/// Constants the probe can spell inline; anything naming a global or built
+/// from a constant expression becomes a parameter instead.
+bool isPlainData(const Value *V) {
+  if (isa<ConstantData>(V))
+    return true;
+  auto *CV = dyn_cast<ConstantVector>(V);
+  return CV && llvm::all_of(CV->operands(),
+                            [](const Use &U) { return isa<ConstantData>(U); });
+}
+
 class ProbeWriter {
 public:
   explicit ProbeWriter(const Function &F) : F(F) {}
@@ -50,8 +63,8 @@ public:
       V->getType()->print(OS);
       OS << ' ';
     }
-    if (auto *C = dyn_cast<Constant>(V)) {
-      C->printAsOperand(OS, /*PrintType=*/false);
+    if (isPlainData(V)) {
+      cast<Constant>(V)->printAsOperand(OS, /*PrintType=*/false);
     } else {
       std::string P;
       raw_string_ostream POS(P);
@@ -110,6 +123,12 @@ public:
     if (isa<FPMathOperator>(I))
       I.getFastMathFlags().print(OS);
     OS << ' ' << Op(I.getOperand(0), true);
+    if (isa<CastInst>(I)) {
+      OS << " to ";
+      I.getType()->print(OS);
+      OS << '\n';
+      return;
+    }
     for (unsigned N = 1; N < I.getNumOperands(); ++N)
       OS << ", " << Op(I.getOperand(N), false);
     OS << '\n';
@@ -154,6 +173,39 @@ private:
   std::string Body;
 };
 
+/// compiler-rt's software conversions between FP formats (__truncsfbf2,
+/// __extendhfsf2, ...): integer code that performs one conversion, counted
+/// in the precision of its result as a convert instruction would be.
+std::optional<RoofPrecision> softConversionResult(StringRef Name) {
+  if (!Name.starts_with("__trunc") && !Name.starts_with("__extend"))
+    return std::nullopt;
+  StringRef Result = Name.take_back(3);
+  if (Result == "bf2")
+    return ROOF_BF16;
+  if (Result == "hf2")
+    return ROOF_FP16;
+  if (Result == "sf2")
+    return ROOF_FP32;
+  if (Result == "df2")
+    return ROOF_FP64;
+  return std::nullopt;
+}
+
+/// The function a `call`/`jmp` line of the probe's assembly reaches.
+std::optional<StringRef> calledSymbol(StringRef Line) {
+  Line = Line.split('#').first.trim();
+  auto [Mnemonic, Operand] = Line.split('\t');
+  if (Mnemonic != "callq" && Mnemonic != "call" && Mnemonic != "jmp" &&
+      Mnemonic != "jmpq")
+    return std::nullopt;
+  Operand = Operand.trim();
+  if (!Operand.consume_back("@PLT") && Operand.contains_insensitive("."))
+    return std::nullopt; // a local label
+  if (Operand.empty() || Operand.starts_with("*") || Operand.starts_with("."))
+    return std::nullopt;
+  return Operand;
+}
+
 //===----------------------------------------------------------------------===//
 // Backend
 //===----------------------------------------------------------------------===//
@@ -187,6 +239,9 @@ bool compileToAssembly(const std::string &Source, const std::string &Triple,
   SmallString<2048> Buffer;
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
+  // As llc does: without it libcalls such as sqrt() look unavailable and
+  // are not partially inlined.
+  PM.add(new TargetLibraryInfoWrapperPass(llvm::Triple(Triple)));
   if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
     return false;
   PM.run(*M);
@@ -216,15 +271,30 @@ const ExpansionCost &X86ExpansionProbe::cost(const Instruction &Root,
     return Cost;
   }
   unsigned Instructions = 0;
+  auto Note = [&](StringRef What) {
+    if (Instructions++)
+      Cost.Instructions += ", ";
+    Cost.Instructions += What.str();
+  };
   StringRef Rest = Cost.Assembly;
   while (!Rest.empty()) {
     auto [Line, Tail] = Rest.split('\n');
     Rest = Tail;
     if (std::optional<X86FPInstr> FP = classifyX86AsmLine(Line)) {
       Cost.Flops[FP->Precision][FP->Class] += FP->Lanes * FP->FlopsPerLane;
-      if (Instructions++)
-        Cost.Instructions += ", ";
-      Cost.Instructions += Line.trim().split('\t').first.split(' ').first.str();
+      Note(Line.trim().split('\t').first.split(' ').first);
+    } else if (std::optional<StringRef> Callee = calledSymbol(Line)) {
+      // The expansion calls into libm (fma without an FMA unit, fmod,
+      // scalarized vector calls): add what that call executes.
+      Note(("call " + *Callee).str());
+      if (std::optional<RoofPrecision> To = softConversionResult(*Callee)) {
+        Cost.Flops[*To][ROOF_CLASS_CONVERT] += 1;
+      } else if (const LibmCost *Call = lookupLibmCost(*Callee)) {
+        for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+          Cost.Flops[Call->Precision][C] += Call->PerCall[C];
+      } else {
+        Cost.Unmeasured = Callee->str();
+      }
     }
   }
   Cost.SingleInstruction = Instructions == 1;

@@ -33,6 +33,8 @@ struct ExpansionCost {
   /// The operation became a single arithmetic instruction (so a select on
   /// its result can be folded into an AVX-512 write mask).
   bool SingleInstruction = false;
+  /// A libm function the expansion calls that has no measured cost.
+  std::string Unmeasured;
   /// The backend could not be run; the caller falls back to the canonical
   /// count and says so.
   bool Failed = false;

@@ -1,0 +1,134 @@
+; Counter promotion: a loop that cannot be left abnormally (no call that may
+; not return, may throw, or is unknown) keeps its blocks' counts in SSA
+; registers and adds them to the counter array once per loop exit, as PGO's
+; counter promotion does.
+;
+; @sum (slots: 0 entry, 1 %loop, 2 %exit; then 3 time, 4 depth):
+;   %loop:  a phi of the running count (0 on entry) and "+ 1" per iteration;
+;           no load or store of the counter array inside the loop;
+;   %exit:  the promoted count is added to slot 1 (first slot 0 + 1);
+;           %exit's own per-execution count (slot 2) is a plain increment.
+; @nested: the outer loop is promotable, so the inner loop's and the outer
+;   loop's counts are both promoted and added at the outer exit only.
+; @libm_call: a call of a `willreturn nounwind` function (here exp as clang
+;   declares it with -fno-math-errno) does not prevent promotion.
+;
+; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define void @sum(
+; CHECK:       entry:
+; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK:         br label %loop
+; CHECK:       loop:
+; CHECK-NEXT:    [[L:%[^ ]+]] = phi i64 [ 0, %{{[^ ]+}} ], [ [[LN:%[^ ]+]], %loop ]
+; CHECK-NOT:     roof.slot
+; CHECK-NOT:     load i64
+; CHECK-NOT:     store i64
+; CHECK:         [[LN]] = add i64 [[L]], 1
+; CHECK-NOT:     roof.slot
+; CHECK-NOT:     load i64
+; CHECK-NOT:     store i64
+; CHECK:         br i1 %done, label %exit, label %loop
+; CHECK:       exit:
+; CHECK-DAG:     [[S1:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 1{{$}}
+; CHECK-DAG:     [[V1:%[^ ]+]] = load i64, ptr [[S1]],
+; CHECK-DAG:     [[A1:%[^ ]+]] = add i64 [[V1]], [[LN]]{{$}}
+; CHECK-DAG:     store i64 [[A1]], ptr [[S1]],
+; CHECK-DAG:     [[S2:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 2{{$}}
+; CHECK-DAG:     [[V2:%[^ ]+]] = load i64, ptr [[S2]],
+; CHECK-DAG:     [[A2:%[^ ]+]] = add i64 [[V2]], 1{{$}}
+; CHECK-DAG:     store i64 [[A2]], ptr [[S2]],
+; CHECK:         store double %acc.next, ptr %out
+; CHECK:         ret void
+define void @sum(ptr %x, i64 %n, ptr %out) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc.next, %loop ]
+  %p = getelementptr double, ptr %x, i64 %i
+  %v = load double, ptr %p
+  %acc.next = fadd double %acc, %v
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  store double %acc.next, ptr %out
+  ret void
+}
+
+; CHECK-LABEL: define void @nested(
+; CHECK:       outer:
+; CHECK-NEXT:    phi i64 [ 0, %{{[^ ]+}} ], [ %{{[^ ]+}}, %latch ]
+; CHECK-NEXT:    phi i64 [ 0, %{{[^ ]+}} ], [ %{{[^ ]+}}, %latch ]
+; CHECK-NEXT:    %i = phi
+; CHECK:       inner:
+; CHECK-NOT:     roof.slot
+; CHECK:         [[ILN:%[^ ]+]] = add i64 %roof.local{{[^ ]*}}, 1{{$}}
+; CHECK-NOT:     roof.slot
+; CHECK:       latch:
+; CHECK-NOT:     roof.slot
+; CHECK:         [[OLN:%[^ ]+]] = add i64 %roof.local{{[^ ]*}}, 1{{$}}
+; CHECK-NOT:     roof.slot
+; CHECK:       exit:
+; CHECK-DAG:     add i64 %roof.count{{[^ ]*}}, [[ILN]]{{$}}
+; CHECK-DAG:     add i64 %roof.count{{[^ ]*}}, [[OLN]]{{$}}
+; CHECK:         ret void
+define void @nested(ptr %a, i64 %n, i64 %m) #0 {
+entry:
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %outer ], [ %j.next, %inner ]
+  %p = getelementptr double, ptr %a, i64 %j
+  %v = load double, ptr %p
+  %w = fmul double %v, 2.0
+  store double %w, ptr %p
+  %j.next = add i64 %j, 1
+  %jd = icmp eq i64 %j.next, %m
+  br i1 %jd, label %latch, label %inner
+latch:
+  %q = getelementptr double, ptr %a, i64 %i
+  %u = load double, ptr %q
+  %u2 = fadd double %u, 1.0
+  store double %u2, ptr %q
+  %i.next = add i64 %i, 1
+  %id = icmp eq i64 %i.next, %n
+  br i1 %id, label %exit, label %outer
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @libm_call(
+; CHECK:       loop:
+; CHECK-NEXT:    phi i64 [ 0, %{{[^ ]+}} ], [ [[N:%[^ ]+]], %loop ]
+; CHECK-NOT:     roof.slot
+; CHECK:         call double @exp(double %v)
+; CHECK-NOT:     roof.slot
+; CHECK:       exit:
+; CHECK:         add i64 %roof.count{{[^ ]*}}, [[N]]{{$}}
+define void @libm_call(ptr %x, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %x, i64 %i
+  %v = load double, ptr %p
+  %e = call double @exp(double %v) #1
+  store double %e, ptr %p
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+declare double @exp(double)
+
+attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
+attributes #1 = { nounwind willreturn memory(none) }
