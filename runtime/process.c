@@ -1,0 +1,105 @@
+/*===- runtime/process.c - Facts about the running process ---------------===*\
+|*
+|* The identity of the process for the report and for the default output
+|* name: executable, argv, pid and MPI rank. They are read at the write, from
+|* /proc and the environment, so that the runtime needs no hook into main.
+|*
+\*===----------------------------------------------------------------------===*/
+#include "runtime.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The target of a symbolic link, of any length. */
+static char *read_link(const char *path) {
+  for (size_t size = 256; size <= (size_t)1 << 20; size *= 2) {
+    char *buf = malloc(size);
+    if (!buf)
+      return NULL;
+    ssize_t n = readlink(path, buf, size);
+    if (n < 0) {
+      free(buf);
+      return NULL;
+    }
+    if ((size_t)n < size) {
+      buf[n] = '\0';
+      return buf;
+    }
+    free(buf); /* possibly truncated: try a larger buffer */
+  }
+  return NULL;
+}
+
+/* The whole content of a /proc file (whose size stat does not tell), with
+ * a NUL appended. */
+static char *read_whole(const char *path, size_t *len) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  size_t cap = 4096, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    if (n + 1 >= cap) {
+      char *grown = realloc(buf, 2 * cap);
+      if (!grown) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = grown;
+      cap *= 2;
+    }
+    ssize_t r = read(fd, buf + n, cap - n - 1);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r < 0) {
+      free(buf);
+      buf = NULL;
+    } else if (r == 0) {
+      buf[n] = '\0';
+      *len = n;
+      break;
+    } else {
+      n += (size_t)r;
+    }
+  }
+  close(fd);
+  return buf;
+}
+
+/* The rank set by the MPI launcher (Open MPI, MPICH/Intel MPI, PMIx,
+ * Slurm), in that order of preference; values that are not a non-negative
+ * decimal number are skipped. */
+static bool mpi_rank(long *rank) {
+  static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK",
+                                     "PMIX_RANK", "SLURM_PROCID"};
+  for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
+    const char *v = getenv(vars[i]);
+    if (!v || !*v)
+      continue;
+    char *end;
+    errno = 0;
+    long r = strtol(v, &end, 10);
+    if (errno || *end || r < 0)
+      continue;
+    *rank = r;
+    return true;
+  }
+  return false;
+}
+
+void roofrt_process_get(struct roofrt_process *p) {
+  memset(p, 0, sizeof *p);
+  p->program = read_link("/proc/self/exe");
+  p->cmdline = read_whole("/proc/self/cmdline", &p->cmdline_len);
+  p->pid = (long)getpid();
+  p->has_rank = mpi_rank(&p->rank);
+}
+
+void roofrt_process_free(struct roofrt_process *p) {
+  free(p->program);
+  free(p->cmdline);
+}

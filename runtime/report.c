@@ -1,0 +1,217 @@
+/*===- runtime/report.c - The JSON document of docs/schema.md ------------===*\
+|*
+|* Walks a finished census and writes it in the order and with the keys of
+|* docs/schema.md (schema_version 1). Nothing is computed here beyond unit
+|* conversions: every number, overflow flag included, is final before the
+|* first byte is written.
+|*
+\*===----------------------------------------------------------------------===*/
+#include "runtime.h"
+
+#include <string.h>
+#include <time.h>
+
+#define SCHEMA_VERSION 1
+
+/* The schema lists every precision and class by name; a new one in abi.h
+ * must be named here, and in docs/schema.md, before it can be reported. */
+_Static_assert(ROOF_NUM_PRECISIONS == 4, "name the new precision");
+_Static_assert(ROOF_NUM_CLASSES == 9, "name the new class");
+_Static_assert(ROOF_NUM_KINDS == 3, "name the new kind");
+
+static const char *const precision_names[ROOF_NUM_PRECISIONS] = {
+    [ROOF_FP16] = "fp16",
+    [ROOF_BF16] = "bf16",
+    [ROOF_FP32] = "fp32",
+    [ROOF_FP64] = "fp64",
+};
+
+static const char *const class_names[ROOF_NUM_CLASSES] = {
+    [ROOF_CLASS_ADD] = "add",
+    [ROOF_CLASS_MUL] = "mul",
+    [ROOF_CLASS_FMA] = "fma",
+    [ROOF_CLASS_DIV] = "div",
+    [ROOF_CLASS_SQRT] = "sqrt",
+    [ROOF_CLASS_TRANSCENDENTAL] = "transcendental",
+    [ROOF_CLASS_MINMAX] = "minmax",
+    [ROOF_CLASS_COMPARE] = "compare",
+    [ROOF_CLASS_CONVERT] = "convert",
+};
+
+static const char *const kind_names[ROOF_NUM_KINDS] = {
+    [ROOF_CANONICAL] = "canonical",
+    [ROOF_EMPIRICAL] = "empirical",
+    [ROOF_FULL_WIDTH] = "full_width",
+};
+
+static const char *or_empty(const char *s) { return s ? s : ""; }
+
+/* The census keys, into the object being written. */
+static void census_keys(struct roofrt_json *j, const struct roofrt_census *c) {
+  for (int p = 0; p < ROOF_NUM_PRECISIONS; p++) {
+    roofrt_json_key(j, precision_names[p]);
+    roofrt_json_object(j, false);
+    for (int k = 0; k < ROOF_NUM_KINDS; k++) {
+      roofrt_json_key(j, kind_names[k]);
+      roofrt_json_uint(j, c->flops[p][k]);
+    }
+    roofrt_json_key(j, "classes");
+    roofrt_json_object(j, false);
+    for (int cls = 0; cls < ROOF_NUM_CLASSES; cls++) {
+      roofrt_json_key(j, class_names[cls]);
+      roofrt_json_object(j, true);
+      for (int k = 0; k < ROOF_NUM_KINDS; k++) {
+        roofrt_json_key(j, kind_names[k]);
+        roofrt_json_uint(j, c->metric[ROOF_FLOP_METRIC(p, cls, k)]);
+      }
+      roofrt_json_close(j);
+    }
+    roofrt_json_close(j);
+    roofrt_json_close(j);
+  }
+  roofrt_json_key(j, "bytes_loaded");
+  roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_LOADED]);
+  roofrt_json_key(j, "bytes_stored");
+  roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_STORED]);
+}
+
+static void target_keys(struct roofrt_json *j, const RoofModule *m) {
+  roofrt_json_key(j, "triple");
+  roofrt_json_string(j, or_empty(m ? m->triple : NULL));
+  roofrt_json_key(j, "cpu");
+  roofrt_json_string(j, or_empty(m ? m->cpu : NULL));
+  roofrt_json_key(j, "features");
+  roofrt_json_string(j, or_empty(m ? m->features : NULL));
+}
+
+static void function_object(struct roofrt_json *j,
+                            const struct roofrt_function_report *fr) {
+  const RoofModule *d = fr->module->desc;
+  const RoofFunction *f = &d->functions[fr->function];
+  roofrt_json_object(j, false);
+  roofrt_json_key(j, "name");
+  roofrt_json_string(j, f->name);
+  roofrt_json_key(j, "demangled");
+  roofrt_json_string(j, f->demangled ? f->demangled : f->name);
+  roofrt_json_key(j, "module");
+  roofrt_json_string(j, or_empty(d->source));
+  roofrt_json_key(j, "calls");
+  roofrt_json_uint(j, fr->calls);
+  roofrt_json_key(j, "time_s");
+  if (fr->timed)
+    roofrt_json_double(j, fr->time_s);
+  else
+    roofrt_json_null(j);
+  roofrt_json_key(j, "thread_time_s");
+  if (fr->timed)
+    roofrt_json_double(j, fr->thread_time_s);
+  else
+    roofrt_json_null(j);
+  census_keys(j, &fr->census);
+  roofrt_json_close(j);
+}
+
+bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
+                         const struct roofrt_process *process) {
+  struct roofrt_json json, *j = &json;
+  roofrt_json_init(j, out);
+  roofrt_json_object(j, false);
+
+  roofrt_json_key(j, "schema");
+  roofrt_json_string(j, "roof");
+  roofrt_json_key(j, "schema_version");
+  roofrt_json_uint(j, SCHEMA_VERSION);
+  roofrt_json_key(j, "program");
+  roofrt_json_string(j, or_empty(process->program));
+  roofrt_json_key(j, "command_line");
+  roofrt_json_array(j, true);
+  if (process->cmdline)
+    for (const char *arg = process->cmdline;
+         arg < process->cmdline + process->cmdline_len;
+         arg += strlen(arg) + 1)
+      roofrt_json_string(j, arg);
+  roofrt_json_close(j);
+  roofrt_json_key(j, "pid");
+  roofrt_json_int(j, process->pid);
+  roofrt_json_key(j, "mpi_rank");
+  if (process->has_rank)
+    roofrt_json_int(j, process->rank);
+  else
+    roofrt_json_null(j);
+
+  char start[32] = "";
+  time_t start_s = (time_t)roofrt_start_realtime_s();
+  struct tm utc;
+  if (gmtime_r(&start_s, &utc))
+    strftime(start, sizeof start, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  roofrt_json_key(j, "start_time");
+  roofrt_json_string(j, start);
+  roofrt_json_key(j, "wall_time_s");
+  roofrt_json_double(j, r->wall_time_s);
+  roofrt_json_key(j, "timer_hz");
+  roofrt_json_double(j, r->timer_hz);
+
+  roofrt_json_key(j, "target");
+  roofrt_json_object(j, true);
+  target_keys(j, r->num_modules ? r->modules[0] : NULL);
+  roofrt_json_close(j);
+
+  roofrt_json_key(j, "modules");
+  roofrt_json_array(j, false);
+  for (size_t i = 0; i < r->num_modules; i++) {
+    roofrt_json_object(j, true);
+    roofrt_json_key(j, "source");
+    roofrt_json_string(j, or_empty(r->modules[i]->source));
+    target_keys(j, r->modules[i]);
+    roofrt_json_key(j, "functions");
+    roofrt_json_uint(j, r->modules[i]->num_functions);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+
+  roofrt_json_key(j, "overflow");
+  roofrt_json_bool(j, r->overflow);
+  roofrt_json_key(j, "totals");
+  roofrt_json_object(j, false);
+  census_keys(j, &r->totals);
+  roofrt_json_close(j);
+
+  roofrt_json_key(j, "functions");
+  roofrt_json_array(j, false);
+  for (size_t i = 0; i < r->num_functions; i++)
+    function_object(j, &r->functions[i]);
+  roofrt_json_close(j);
+
+  roofrt_json_key(j, "regions");
+  roofrt_json_array(j, false);
+  for (size_t i = 0; i < r->num_regions; i++) {
+    const struct roofrt_region_report *rr = &r->regions[i];
+    roofrt_json_object(j, false);
+    roofrt_json_key(j, "name");
+    roofrt_json_string(j, rr->name);
+    roofrt_json_key(j, "entries");
+    roofrt_json_uint(j, rr->entries);
+    roofrt_json_key(j, "time_s");
+    roofrt_json_double(j, rr->time_s);
+    census_keys(j, &rr->census);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+
+  roofrt_json_key(j, "threads");
+  roofrt_json_array(j, false);
+  for (size_t i = 0; i < r->num_threads; i++) {
+    const struct roofrt_thread_report *tr = &r->threads[i];
+    roofrt_json_object(j, false);
+    roofrt_json_key(j, "index");
+    roofrt_json_uint(j, tr->index);
+    roofrt_json_key(j, "tid");
+    roofrt_json_int(j, tr->tid);
+    census_keys(j, &tr->census);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+
+  roofrt_json_close(j);
+  return !j->failed && j->depth == 0;
+}

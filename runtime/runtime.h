@@ -1,0 +1,284 @@
+/*===- runtime/runtime.h - Internal interfaces of libroofrt --------------===*\
+|*
+|* libroofrt turns the per-thread counter arrays of instrumented modules into
+|* the JSON of docs/schema.md. The pieces, one file each:
+|*   registry.c     modules and threads (who has which counter array)
+|*   timer.c        clocks, and the rate of llvm.readcyclecounter
+|*   regions.c      roof_region_begin/end (user API of roof/roof.h)
+|*   census.c       counts x weights, with saturation
+|*   report.c       the JSON document itself
+|*   json_writer.c  a small streaming JSON emitter
+|*   output.c       destination file, atomic write, roof_write, atexit
+|*
+|* Locking: one process-wide mutex (roofrt_lock) protects every structure
+|* below that more than one thread can reach. It is taken once per thread per
+|* module, at region boundaries and at writes, never on the instrumented hot
+|* path, which only does plain `counters[i] += k` on its own thread's array.
+|* The runtime therefore only ever reads other threads' arrays, with relaxed
+|* atomic loads (roofrt_load).
+|*
+|* Everything here is hidden (-fvisibility=hidden) and prefixed roofrt_ so a
+|* static link into any program cannot clash with its symbols; only the
+|* entry points of roof/abi.h and roof/roof.h are exported.
+|*
+\*===----------------------------------------------------------------------===*/
+#ifndef ROOFRT_RUNTIME_H
+#define ROOFRT_RUNTIME_H
+
+#include "roof/abi.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#define ROOFRT_EXPORT __attribute__((visibility("default")))
+
+/*===------------------------------------------------------------------------===
+ * Registry (registry.c)
+ *===------------------------------------------------------------------------===*/
+
+/* One registered descriptor. Rejected descriptors (ABI mismatch, malformed)
+ * are remembered too, so that their threads are ignored without a second
+ * message. */
+struct roofrt_module {
+  const RoofModule *desc;
+  bool accepted;
+  size_t index;     /* position in roofrt_modules (accepted modules only) */
+  size_t slot_base; /* first slot in the process-wide slot space, which
+                       concatenates the arrays of all accepted modules in
+                       registration order (region snapshots use it) */
+  uint32_t *report_of; /* per function: the function it is reported under
+                          (itself, or the root of its attributed_to chain) */
+};
+
+/* One module's counter array on one thread. */
+struct roofrt_array {
+  struct roofrt_module *module;
+  uint64_t *live;  /* the thread's TLS array; read only while the thread has
+                      not exited, since the TLS block dies with the thread */
+  uint64_t *saved; /* runtime-owned copy, allocated at registration so that
+                      the copy at thread exit cannot fail */
+};
+
+struct roofrt_frame; /* regions.c */
+
+/* Runtime state of one thread. A thread gets one as soon as it registers a
+ * counter array or opens a region; it is listed (gets an index and appears in
+ * threads[]) when it registers its first counter array. Listed records live
+ * until the process ends so that exited threads are still reported. */
+struct roofrt_thread {
+  pid_t tid;
+  bool listed;
+  size_t index;  /* registration order among listed threads */
+  bool exited;   /* read `saved`, not `live`: set by the pthread key
+                    destructor at thread exit */
+  struct roofrt_array *arrays;
+  size_t num_arrays, cap_arrays;
+  /* The region stack is touched by the owning thread only. */
+  struct roofrt_frame *frames;
+  size_t num_frames, cap_frames;
+};
+
+/* The process-wide state, all guarded by roofrt_lock. */
+extern pthread_mutex_t roofrt_lock;
+extern struct roofrt_module **roofrt_modules; /* accepted, in order */
+extern size_t roofrt_num_modules;
+extern struct roofrt_thread **roofrt_threads; /* listed, by index */
+extern size_t roofrt_num_threads;
+extern size_t roofrt_total_slots; /* size of the process-wide slot space */
+
+/* Starts the runtime once (clock origin, thread key); any entry point may be
+ * the first one called, from any thread. */
+void roofrt_init(void);
+/* The calling thread's record, created on first use (NULL only when out of
+ * memory, after a message on stderr). Must not be called with the lock
+ * held. */
+struct roofrt_thread *roofrt_current_thread(void);
+
+/* Value of slot `slot` of `array` of thread `t`. Caller holds roofrt_lock,
+ * which keeps `t` from exiting meanwhile. */
+static inline uint64_t roofrt_read(const struct roofrt_thread *t,
+                                   const struct roofrt_array *array,
+                                   uint32_t slot) {
+  if (t->exited)
+    return array->saved[slot];
+  /* The owning thread keeps incrementing with plain stores; a relaxed
+   * atomic load gives a whole (never torn) recent value. */
+  return __atomic_load_n(&array->live[slot], __ATOMIC_RELAXED);
+}
+
+/* Whether slot `s` of function `f` holds a count (and not the pass's
+ * recursion-depth bookkeeping, which is never reported). */
+static inline bool roofrt_is_count_slot(const RoofFunction *f, uint32_t s) {
+  return s != f->depth_slot;
+}
+
+/* Prints "roof: <message>\n" on stderr as one write. */
+void roofrt_warn(const char *format, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/*===------------------------------------------------------------------------===
+ * Output (output.c)
+ *===------------------------------------------------------------------------===*/
+
+/* Registers the exit-time write (once); called when the first module is
+ * accepted. */
+void roofrt_output_arm(void);
+
+/*===------------------------------------------------------------------------===
+ * Timer (timer.c)
+ *===------------------------------------------------------------------------===*/
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t roofrt_now_ns(void);
+/* Records the start of the runtime: the origin of wall_time_s and of the
+ * timer calibration, and the wall-clock start_time. Called by roofrt_init. */
+void roofrt_timer_start(void);
+/* CLOCK_MONOTONIC nanoseconds and CLOCK_REALTIME seconds at the start. */
+uint64_t roofrt_start_ns(void);
+int64_t roofrt_start_realtime_s(void);
+/* Rate of llvm.readcyclecounter in Hz, measured against CLOCK_MONOTONIC
+ * since the start; spins briefly when that interval is too short to be
+ * accurate. */
+double roofrt_timer_hz(void);
+
+/*===------------------------------------------------------------------------===
+ * Regions (regions.c)
+ *===------------------------------------------------------------------------===*/
+
+/* Closes the regions the exiting thread left open (key destructor). Must not
+ * be called with the lock held. */
+void roofrt_regions_thread_exit(struct roofrt_thread *t);
+
+/*===------------------------------------------------------------------------===
+ * Census (census.c)
+ *===------------------------------------------------------------------------===*/
+
+/* The metrics of abi.h plus the FLOP totals per precision (sums of the six
+ * FLOP classes), which are derived here so that an overflow in them is known
+ * before anything is written. */
+struct roofrt_census {
+  uint64_t metric[ROOF_NUM_METRICS];
+  uint64_t flops[ROOF_NUM_PRECISIONS][ROOF_NUM_KINDS];
+};
+
+struct roofrt_function_report {
+  const struct roofrt_module *module;
+  uint32_t function; /* index in module->desc->functions */
+  uint64_t calls;
+  bool timed;
+  double time_s, thread_time_s; /* valid when timed (in cycles until the
+                                   census divides by timer_hz) */
+  struct roofrt_census census;
+  /* Scratch while threads are folded in: the current thread's share. */
+  size_t thread_stamp;
+  double thread_own_cycles, thread_outlined_cycles;
+};
+
+struct roofrt_region_report {
+  const char *name; /* owned by the region, which is never freed */
+  uint64_t entries;
+  double time_s;
+  struct roofrt_census census;
+};
+
+struct roofrt_thread_report {
+  size_t index;
+  pid_t tid;
+  struct roofrt_census census;
+};
+
+struct roofrt_report {
+  bool overflow;
+  double timer_hz, wall_time_s;
+  const RoofModule **modules;
+  size_t num_modules;
+  struct roofrt_census totals;
+  struct roofrt_function_report *functions;
+  size_t num_functions;
+  struct roofrt_region_report *regions;
+  size_t num_regions;
+  struct roofrt_thread_report *threads;
+  size_t num_threads;
+};
+
+/* Saturating arithmetic; saturation sets *overflow. */
+uint64_t roofrt_sat_add(uint64_t a, uint64_t b, bool *overflow);
+uint64_t roofrt_sat_mul(uint64_t a, uint64_t b, bool *overflow);
+
+/* Census of the current counters into `report` (whose timer_hz is set).
+ * Caller holds roofrt_lock. Returns false when out of memory. */
+bool roofrt_census_take(struct roofrt_report *report);
+/* Adds per-slot counts of the process-wide slot space (`slots`, `len`
+ * entries) times the weights into `census`. Caller holds roofrt_lock. */
+void roofrt_census_add_slots(struct roofrt_census *census,
+                             const uint64_t *slots, size_t len,
+                             bool *overflow);
+/* Derives census->flops from the metrics. */
+void roofrt_census_finish(struct roofrt_census *census, bool *overflow);
+void roofrt_report_free(struct roofrt_report *report);
+
+/* Region part of the census (regions.c): open regions are reported as if
+ * they ended now. Caller holds roofrt_lock. Returns false when out of
+ * memory. */
+bool roofrt_regions_report(struct roofrt_report *report);
+/* Sum over all listed threads of every counter array, into `out` (of
+ * roofrt_total_slots entries). Caller holds roofrt_lock. */
+void roofrt_snapshot(uint64_t *out);
+
+/*===------------------------------------------------------------------------===
+ * JSON (json_writer.c, report.c)
+ *===------------------------------------------------------------------------===*/
+
+#define ROOFRT_JSON_MAX_DEPTH 16
+
+/* A streaming emitter that inserts commas, newlines and indentation.
+ * Containers opened "inline" are written on one line. I/O errors are left
+ * in the FILE for the caller's ferror(). */
+struct roofrt_json {
+  FILE *out;
+  int depth;
+  bool first[ROOFRT_JSON_MAX_DEPTH]; /* nothing written yet at that level */
+  bool inline_[ROOFRT_JSON_MAX_DEPTH];
+  char closer[ROOFRT_JSON_MAX_DEPTH];
+  bool after_key; /* the next value completes a "key": pair */
+  bool failed;    /* unbalanced or too deep: the document is unusable */
+};
+
+void roofrt_json_init(struct roofrt_json *j, FILE *out);
+void roofrt_json_object(struct roofrt_json *j, bool inline_);
+void roofrt_json_array(struct roofrt_json *j, bool inline_);
+void roofrt_json_close(struct roofrt_json *j);
+void roofrt_json_key(struct roofrt_json *j, const char *key);
+void roofrt_json_string(struct roofrt_json *j, const char *s);
+void roofrt_json_uint(struct roofrt_json *j, uint64_t v);
+void roofrt_json_int(struct roofrt_json *j, int64_t v);
+/* Non-finite values (which JSON cannot express) are written as null. */
+void roofrt_json_double(struct roofrt_json *j, double v);
+void roofrt_json_bool(struct roofrt_json *j, bool v);
+void roofrt_json_null(struct roofrt_json *j);
+
+/* What report.c and output.c need to know about the process (process.c). */
+struct roofrt_process {
+  char *program; /* /proc/self/exe; NULL when unknown */
+  char *cmdline; /* /proc/self/cmdline: arguments, each NUL-terminated;
+                    NULL when unknown */
+  size_t cmdline_len;
+  long pid;
+  bool has_rank; /* an MPI launcher's rank variable was found */
+  long rank;
+};
+
+/* Fills `p`; its strings are malloc'd, to be released by
+ * roofrt_process_free. */
+void roofrt_process_get(struct roofrt_process *p);
+void roofrt_process_free(struct roofrt_process *p);
+/* Writes the whole document; false if the emitter failed (I/O errors are
+ * left in `out`). */
+bool roofrt_report_write(FILE *out, const struct roofrt_report *report,
+                         const struct roofrt_process *process);
+
+#endif /* ROOFRT_RUNTIME_H */
