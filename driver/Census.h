@@ -1,0 +1,138 @@
+//===- driver/Census.h - The census JSON written by libroofrt ---*- C++ -*-===//
+//
+// An in-memory model of docs/schema.md (schema "roof", version 1) and the
+// reader that fills it. The reader is strict: anything that is not exactly a
+// version-1 census (not JSON, another schema or version, a missing or
+// mistyped key, a negative or fractional count, a precision total that is not
+// the sum of its FLOP classes) is refused with a CensusError whose message
+// names the offending key, so that `roof report` never prints a number it
+// could not trust.
+//
+// Precision and class indices are those of include/roof/abi.h, the contract
+// the pass and the runtime share.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_DRIVER_CENSUS_H
+#define ROOF_DRIVER_CENSUS_H
+
+#include "roof/abi.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roof {
+
+inline constexpr const char *kCensusSchema = "roof";
+inline constexpr std::uint64_t kCensusSchemaVersion = 1;
+
+// The value the runtime writes for a sum that exceeded 2^64-1.
+inline constexpr std::uint64_t kSaturated = UINT64_MAX;
+
+// Adds the way the runtime does: a sum that does not fit is kSaturated.
+constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b) {
+  return a > kSaturated - b ? kSaturated : a + b;
+}
+
+// Names as they appear in the JSON, indexed by RoofPrecision / RoofClass.
+extern const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames;
+extern const std::array<const char *, ROOF_NUM_CLASSES> kClassNames;
+
+// Returns the RoofPrecision called `name` ("fp64", ...), if any.
+std::optional<RoofPrecision> precisionFromName(std::string_view name);
+
+// True for add, mul, fma, div, sqrt and transcendental: the classes whose
+// values are summed into a precision's FLOPs.
+constexpr bool isFlopClass(int cls) { return cls < ROOF_NUM_FLOP_CLASSES; }
+
+// One metric counted three ways (abi.h, RoofKind).
+struct KindCounts {
+  std::uint64_t canonical = 0;
+  std::uint64_t empirical = 0;
+  std::uint64_t fullWidth = 0;
+};
+
+struct PrecisionCounts {
+  KindCounts flops; // sum of the FLOP classes
+  std::array<KindCounts, ROOF_NUM_CLASSES> classes{};
+};
+
+// The "census object" shared by totals, functions, regions and threads.
+struct Counts {
+  std::array<PrecisionCounts, ROOF_NUM_PRECISIONS> precisions{};
+  std::uint64_t bytesLoaded = 0;
+  std::uint64_t bytesStored = 0;
+};
+
+struct FunctionRecord {
+  std::string name;      // mangled (linkage) name
+  std::string demangled; // as written by the runtime
+  std::string module;
+  std::uint64_t calls = 0;
+  std::optional<double> timeS;       // inclusive wall time, max over threads
+  std::optional<double> threadTimeS; // the same summed over threads
+  Counts counts;
+};
+
+struct RegionRecord {
+  std::string name;
+  std::uint64_t entries = 0;
+  double timeS = 0;
+  Counts counts;
+};
+
+struct ThreadRecord {
+  std::uint64_t index = 0;
+  std::uint64_t tid = 0;
+  Counts counts;
+};
+
+struct TargetInfo {
+  std::string triple;
+  std::string cpu;
+  std::string features;
+};
+
+struct ModuleRecord {
+  std::string source;
+  TargetInfo target;
+  std::uint64_t functions = 0;
+};
+
+struct Census {
+  std::string program;
+  std::vector<std::string> commandLine;
+  std::uint64_t pid = 0;
+  std::optional<std::uint64_t> mpiRank;
+  std::string startTime;
+  double wallTimeS = 0;
+  double timerHz = 0;
+  TargetInfo target;
+  std::vector<ModuleRecord> modules;
+  bool overflow = false;
+  Counts totals;
+  std::vector<FunctionRecord> functions;
+  std::vector<RegionRecord> regions;
+  std::vector<ThreadRecord> threads;
+};
+
+// Why a census was refused: one line, without the file name.
+class CensusError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses and validates the text of a census. Throws CensusError.
+Census parseCensus(std::string_view text);
+
+// Reads the file at `path` and parses it. Throws CensusError (also when the
+// file cannot be read).
+Census readCensusFile(const std::string &path);
+
+} // namespace roof
+
+#endif // ROOF_DRIVER_CENSUS_H

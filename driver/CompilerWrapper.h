@@ -1,0 +1,60 @@
+//===- driver/CompilerWrapper.h - roof cc and roof c++ ----------*- C++ -*-===//
+//
+// `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded and
+// roof.h on the include path, and, when the command links, with the roof
+// runtime appended, so that CC="roof cc" (or CMAKE_C_COMPILER=roof-cc) is
+// all an existing build needs. The files are found relative to the roof
+// executable: PREFIX/bin/roof, PREFIX/lib/libroofpass.so,
+// PREFIX/lib/libroofrt.a, PREFIX/include/roof.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_DRIVER_COMPILERWRAPPER_H
+#define ROOF_DRIVER_COMPILERWRAPPER_H
+
+#include <string>
+#include <vector>
+
+namespace roof {
+
+enum class Language { C, Cxx };
+
+struct Toolchain {
+  std::string plugin;     // PREFIX/lib/libroofpass.so
+  std::string runtime;    // PREFIX/lib/libroofrt.a
+  std::string includeDir; // PREFIX/include
+
+  // The toolchain next to the running roof executable.
+  static Toolchain nextToExecutable();
+  static Toolchain underPrefix(const std::string &prefix);
+};
+
+// Whether clang, given `args`, links: it has an input and none of the
+// options that stop before linking (-c, -S, -E, -M, -MM, -fsyntax-only,
+// -###, --version, -print-*, ...) nor -shared or -r, whose output is not a
+// program. Response files (@FILE) are read to decide.
+bool commandLinks(const std::vector<std::string> &args);
+
+struct CompilerInvocation {
+  std::vector<std::string> command; // the compiler first
+  bool links;
+};
+
+// The compiler command for `args`: `compiler`, the plugin and include flags,
+// `args`, and when it links, the runtime and the libraries it needs. A
+// command that links with "--" in it is a UsageError: nothing can be
+// appended after "--" but input files.
+CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
+                                   const std::vector<std::string> &args,
+                                   const Toolchain &toolchain);
+
+// The compiler to run: $ROOF_CC / $ROOF_CXX split at whitespace, else
+// clang-19 / clang++-19.
+std::vector<std::string> compilerFromEnvironment(Language language);
+
+// `roof cc ARGS` / `roof c++ ARGS`: replaces this process with the compiler
+// and so exits with its status; returns only on an error of roof's.
+int compilerCommand(Language language, const std::vector<std::string> &args);
+
+} // namespace roof
+
+#endif // ROOF_DRIVER_COMPILERWRAPPER_H

@@ -1,0 +1,240 @@
+//===- driver/Format.cpp - Text formatting for reports --------------------===//
+#include "Format.h"
+
+#include "Census.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cxxabi.h>
+#include <memory>
+
+namespace roof {
+
+namespace {
+
+std::string printed(const char *format, double value, std::string_view unit) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  std::string text = buffer;
+  if (!unit.empty())
+    text.append(" ").append(unit);
+  return text;
+}
+
+// True when `value` would print as 1000.000 or more with three decimals.
+bool roundsToThousand(double value) { return value >= 999.9995; }
+
+} // namespace
+
+std::string humanQuantity(double quantity, std::string_view unit) {
+  static constexpr std::array<const char *, 7> kPrefixes = {"",  "k", "M", "G",
+                                                            "T", "P", "E"};
+  std::size_t prefix = 0;
+  double scaled = quantity;
+  while (roundsToThousand(scaled) && prefix + 1 < kPrefixes.size()) {
+    ++prefix;
+    scaled = quantity / std::pow(1000.0, prefix);
+  }
+  return printed("%.3f", scaled, std::string(kPrefixes[prefix]).append(unit));
+}
+
+std::string humanCount(std::uint64_t count, std::string_view unit) {
+  if (count == kSaturated)
+    return kOverflowText;
+  if (count >= 1000)
+    return humanQuantity(static_cast<double>(count), unit);
+  std::string text = std::to_string(count);
+  if (!unit.empty())
+    text.append(" ").append(unit);
+  return text;
+}
+
+std::string humanSeconds(double seconds) {
+  if (seconds == 0)
+    return "0 s";
+  static constexpr std::array<const char *, 4> kUnits = {"s", "ms", "us", "ns"};
+  std::size_t unit = 0;
+  double scaled = seconds;
+  // Scale up while the value would print as 0.xxx.
+  while (scaled < 0.9995 && unit + 1 < kUnits.size()) {
+    ++unit;
+    scaled *= 1000;
+  }
+  return printed("%.3f", scaled, kUnits[unit]);
+}
+
+std::string decimal(double value) {
+  if (value != 0 && std::fabs(value) < 0.0005)
+    return printed("%.3e", value, "");
+  return printed("%.3f", value, "");
+}
+
+std::string orUndefined(const std::optional<double> &value,
+                        std::string (*format)(double)) {
+  return value ? format(*value) : kUndefinedText;
+}
+
+std::string readableFunctionName(const std::string &mangled,
+                                 const std::string &demangled) {
+  if (!demangled.empty() && demangled != mangled)
+    return demangled;
+  if (mangled.rfind("_Z", 0) != 0)
+    return mangled; // a C name
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> result(
+      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status),
+      &std::free);
+  return status == 0 && result ? std::string(result.get()) : mangled;
+}
+
+namespace {
+
+// `name` with its last top-level parenthesised group (the parameter list of
+// a C++ function) replaced by "(...)", or `name` when there is none.
+std::string withoutParameters(const std::string &name) {
+  std::size_t close = name.rfind(')');
+  if (close == std::string::npos)
+    return name;
+  int depth = 0;
+  for (std::size_t i = close + 1; i-- > 0;) {
+    if (name[i] == ')')
+      ++depth;
+    else if (name[i] == '(' && --depth == 0)
+      return name.substr(0, i) + "(...)" + name.substr(close + 1);
+  }
+  return name;
+}
+
+} // namespace
+
+std::string shortenName(const std::string &name, std::size_t width) {
+  if (name.size() <= width)
+    return name;
+  std::string shorter = withoutParameters(name);
+  if (shorter.size() <= width)
+    return shorter;
+  static constexpr std::string_view kEllipsis = "...";
+  if (width <= kEllipsis.size())
+    return shorter.substr(0, width);
+  // The end names the function itself; keep twice as much of it. Cuts move
+  // off UTF-8 continuation bytes so that no character is split.
+  auto isContinuation = [&](std::size_t i) {
+    return (static_cast<unsigned char>(shorter[i]) & 0xC0) == 0x80;
+  };
+  std::size_t kept = width - kEllipsis.size();
+  std::size_t head = kept / 3;
+  std::size_t tailStart = shorter.size() - (kept - head);
+  while (head > 0 && isContinuation(head))
+    --head;
+  while (tailStart < shorter.size() && isContinuation(tailStart))
+    ++tailStart;
+  return shorter.substr(0, head) + std::string(kEllipsis) +
+         shorter.substr(tailStart);
+}
+
+std::string csvField(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos)
+    return std::string(text);
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"')
+      quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+std::string shellWord(std::string_view word) {
+  static constexpr std::string_view kSafe =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+      "_@%+=:,./-";
+  if (!word.empty() && word.find_first_not_of(kSafe) == std::string_view::npos)
+    return std::string(word);
+  std::string quoted = "'";
+  for (char c : word) {
+    if (c == '\'')
+      quoted += "'\\''";
+    else
+      quoted += c;
+  }
+  return quoted + "'";
+}
+
+std::string shellCommand(const std::vector<std::string> &words) {
+  std::string line;
+  for (const std::string &word : words)
+    line += (line.empty() ? "" : " ") + shellWord(word);
+  return line;
+}
+
+std::string exactDecimal(double value) {
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, result.ptr);
+}
+
+//===----------------------------------------------------------------------===//
+// TextTable
+//===----------------------------------------------------------------------===//
+
+void TextTable::addColumn(std::string header, Align align) {
+  headers_.push_back(std::move(header));
+  aligns_.push_back(align);
+}
+
+void TextTable::addHeader() { lines_.push_back({Line::Kind::Header, {}, {}}); }
+
+void TextTable::addRow(std::vector<std::string> cells) {
+  cells.resize(headers_.size());
+  lines_.push_back({Line::Kind::Row, std::move(cells), {}});
+}
+
+void TextTable::addText(std::string line) {
+  lines_.push_back({Line::Kind::Text, {}, std::move(line)});
+}
+
+void TextTable::printCells(std::ostream &out, std::string_view indent,
+                           const std::vector<std::string> &cells,
+                           const std::vector<std::size_t> &widths) const {
+  std::string line(indent);
+  for (std::size_t column = 0; column < cells.size(); ++column) {
+    if (column > 0)
+      line += "  ";
+    std::string padding(widths[column] - cells[column].size(), ' ');
+    if (aligns_[column] == Align::Right)
+      line += padding + cells[column];
+    else
+      line += cells[column] + padding;
+  }
+  line.erase(line.find_last_not_of(' ') + 1);
+  out << line << '\n';
+}
+
+void TextTable::print(std::ostream &out, std::string_view indent) const {
+  std::vector<std::size_t> widths;
+  for (const std::string &header : headers_)
+    widths.push_back(header.size());
+  for (const Line &line : lines_)
+    for (std::size_t column = 0; column < line.cells.size(); ++column)
+      widths[column] = std::max(widths[column], line.cells[column].size());
+
+  for (const Line &line : lines_) {
+    switch (line.kind) {
+    case Line::Kind::Header:
+      printCells(out, indent, headers_, widths);
+      break;
+    case Line::Kind::Row:
+      printCells(out, indent, line.cells, widths);
+      break;
+    case Line::Kind::Text:
+      out << line.text << '\n';
+      break;
+    }
+  }
+}
+
+} // namespace roof

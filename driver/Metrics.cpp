@@ -1,0 +1,123 @@
+//===- driver/Metrics.cpp - Quantities derived from a census --------------===//
+#include "Metrics.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace roof {
+
+const std::array<RoofPrecision, ROOF_NUM_PRECISIONS> kDisplayOrder = {
+    ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16};
+
+std::optional<std::uint64_t> totalBytes(const Counts &counts) {
+  if (isSaturated(counts.bytesLoaded) || isSaturated(counts.bytesStored))
+    return std::nullopt;
+  std::uint64_t sum = saturatingAdd(counts.bytesLoaded, counts.bytesStored);
+  if (isSaturated(sum))
+    return std::nullopt;
+  return sum;
+}
+
+namespace {
+
+// numerator / denominator, absent for a zero denominator or a saturated
+// operand. Both are converted to double separately, so a sum of bytes that
+// does not fit in 64 bits still gives a correct ratio.
+std::optional<double> quotient(std::uint64_t numerator, double denominator) {
+  if (denominator <= 0 || isSaturated(numerator))
+    return std::nullopt;
+  return static_cast<double>(numerator) / denominator;
+}
+
+} // namespace
+
+DerivedMetrics deriveMetrics(const KindCounts &flops, const Counts &counts,
+                             std::optional<double> timeS) {
+  DerivedMetrics metrics;
+  if (!isSaturated(flops.canonical))
+    metrics.empiricalPerCanonical =
+        quotient(flops.empirical, static_cast<double>(flops.canonical));
+
+  if (!isSaturated(counts.bytesLoaded) && !isSaturated(counts.bytesStored)) {
+    double bytes = static_cast<double>(counts.bytesLoaded) +
+                   static_cast<double>(counts.bytesStored);
+    metrics.aiCanonical = quotient(flops.canonical, bytes);
+    metrics.aiEmpirical = quotient(flops.empirical, bytes);
+  }
+
+  if (timeS) {
+    double gigaSeconds = *timeS * 1e9;
+    metrics.gflopsCanonical = quotient(flops.canonical, gigaSeconds);
+    metrics.gflopsEmpirical = quotient(flops.empirical, gigaSeconds);
+  }
+  return metrics;
+}
+
+bool anyCount(const KindCounts &counts) {
+  return counts.canonical != 0 || counts.empirical != 0 ||
+         counts.fullWidth != 0;
+}
+
+bool hasFlops(const PrecisionCounts &precision) {
+  return anyCount(precision.flops);
+}
+
+bool hasOperations(const PrecisionCounts &precision) {
+  return std::any_of(precision.classes.begin(), precision.classes.end(),
+                     anyCount);
+}
+
+std::vector<RoofPrecision> selectPrecisions(const Counts &counts,
+                                            const PrecisionSelection &selection,
+                                            bool includeOperations) {
+  using Mode = PrecisionSelection::Mode;
+  if (selection.mode == Mode::One)
+    return {selection.only};
+  std::vector<RoofPrecision> selected;
+  for (RoofPrecision precision : kDisplayOrder) {
+    const PrecisionCounts &shown = counts.precisions[precision];
+    if (selection.mode == Mode::All || hasFlops(shown) ||
+        (includeOperations && hasOperations(shown)))
+      selected.push_back(precision);
+  }
+  return selected;
+}
+
+std::vector<const FunctionRecord *>
+rankFunctions(const Census &census, const PrecisionSelection &selection) {
+  using Mode = PrecisionSelection::Mode;
+  // (empirical FLOPs, canonical FLOPs, bytes): compared as a tuple.
+  using SortKey = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
+  auto sortKey = [&](const FunctionRecord &function) {
+    std::uint64_t empirical = 0, canonical = 0;
+    for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
+      if (selection.mode == Mode::One && p != selection.only)
+        continue;
+      const KindCounts &flops = function.counts.precisions[p].flops;
+      empirical = saturatingAdd(empirical, flops.empirical);
+      canonical = saturatingAdd(canonical, flops.canonical);
+    }
+    const Counts &counts = function.counts;
+    return SortKey(empirical, canonical,
+                   saturatingAdd(counts.bytesLoaded, counts.bytesStored));
+  };
+
+  std::vector<std::pair<SortKey, const FunctionRecord *>> keyed;
+  keyed.reserve(census.functions.size());
+  for (const FunctionRecord &function : census.functions)
+    keyed.emplace_back(sortKey(function), &function);
+  std::stable_sort(keyed.begin(), keyed.end(),
+                   [](const auto &a, const auto &b) {
+                     if (a.first != b.first)
+                       return a.first > b.first;
+                     return a.second->name < b.second->name;
+                   });
+
+  std::vector<const FunctionRecord *> ranked;
+  ranked.reserve(keyed.size());
+  for (const auto &entry : keyed)
+    ranked.push_back(entry.second);
+  return ranked;
+}
+
+} // namespace roof

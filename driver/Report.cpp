@@ -1,0 +1,478 @@
+//===- driver/Report.cpp - Table, JSON and CSV reports of a census --------===//
+//
+// The three formats show the same scopes, chosen once by planReport(); each
+// renderer only decides how a scope looks.
+//
+//===----------------------------------------------------------------------===//
+#include "Report.h"
+
+#include "Format.h"
+
+#include <nlohmann/json.hpp>
+
+namespace roof {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// What a report shows
+//===----------------------------------------------------------------------===//
+
+// The totals, a region or a function, with the time its GFLOP/s use.
+struct Scope {
+  enum class Kind { Program, Region, Function };
+  Kind kind;
+  std::string name; // program path, region name or mangled function name
+  const Counts *counts;
+  std::optional<double> timeS;
+  const RegionRecord *region = nullptr;
+  const FunctionRecord *function = nullptr;
+};
+
+const char *kindName(Scope::Kind kind) {
+  switch (kind) {
+  case Scope::Kind::Program:
+    return "program";
+  case Scope::Kind::Region:
+    return "region";
+  case Scope::Kind::Function:
+    return "function";
+  }
+  return "";
+}
+
+struct ReportPlan {
+  PrecisionSelection precisions;
+  bool includeOperations; // precisions with only non-FLOP operations too
+  Scope totals;
+  std::vector<Scope> regions;
+  std::vector<Scope> functions;   // ranked, at most --top
+  std::size_t functionTotalCount; // before --top
+};
+
+ReportPlan planReport(const Census &census, const ReportOptions &options) {
+  bool table = options.format == ReportFormat::Table;
+  PrecisionSelection defaultSelection;
+  if (!table)
+    defaultSelection.mode = PrecisionSelection::Mode::All;
+
+  ReportPlan plan{options.precisions.value_or(defaultSelection),
+                  options.classes,
+                  {Scope::Kind::Program, census.program, &census.totals,
+                   census.wallTimeS, nullptr, nullptr},
+                  {},
+                  {},
+                  census.functions.size()};
+  for (const RegionRecord &region : census.regions)
+    plan.regions.push_back({Scope::Kind::Region, region.name, &region.counts,
+                            region.timeS, &region, nullptr});
+
+  std::vector<const FunctionRecord *> ranked =
+      rankFunctions(census, plan.precisions);
+  std::size_t top = options.top.value_or(table ? kTableTopFunctions : 0);
+  if (top != 0 && ranked.size() > top)
+    ranked.resize(top);
+  for (const FunctionRecord *function : ranked)
+    plan.functions.push_back({Scope::Kind::Function, function->name,
+                              &function->counts, function->timeS, nullptr,
+                              function});
+  return plan;
+}
+
+std::string plural(std::uint64_t count, const char *singular,
+                   const char *pluralForm) {
+  return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+//===----------------------------------------------------------------------===//
+// Table
+//===----------------------------------------------------------------------===//
+
+const char *const kLegend =
+    R"(canonical   FLOPs as in the source: 1 per element and operation, FMA = 2
+empirical   FLOPs the target executes, mask-aware: a divide, square root or math
+            function counts the FLOPs of the instructions it is lowered to
+full-width  FLOPs of the executed vector instructions at their full width
+emp/can     empirical / canonical
+AI can/emp  arithmetic intensity, FLOPs per byte loaded or stored by the
+            instrumented code (L1)
+GFLOP/s     FLOPs / time / 1e9, canonical and empirical
+Counts have SI prefixes (k = 1e3, M = 1e6, G = 1e9, T = 1e12, P = 1e15,
+E = 1e18); exact values with --json or --csv. "-" = undefined.
+)";
+
+class TableReport {
+public:
+  TableReport(const Census &census, const ReportPlan &plan,
+              const ReportOptions &options)
+      : census_(census), plan_(plan), options_(options) {
+    using Align = TextTable::Align;
+    table_.addColumn("precision", Align::Left);
+    for (const char *header :
+         {"canonical", "empirical", "emp/can", "full-width", "AI can", "AI emp",
+          "GFLOP/s can", "GFLOP/s emp"})
+      table_.addColumn(header, Align::Right);
+  }
+
+  void print(std::ostream &out, const std::string &censusPath) {
+    printHeading(out, censusPath);
+    addSections();
+    table_.print(out, "  ");
+    printFooter(out);
+  }
+
+private:
+  void printHeading(std::ostream &out, const std::string &censusPath) const {
+    out << "roof report of " << censusPath << "\n";
+    std::string command = shellCommand(census_.commandLine);
+    out << "command: " << (command.empty() ? census_.program : command) << "\n";
+    out << "pid " << census_.pid;
+    if (census_.mpiRank)
+      out << ", MPI rank " << *census_.mpiRank;
+    out << ", started " << census_.startTime << ", wall time "
+        << humanSeconds(census_.wallTimeS) << "\n\n"
+        << kLegend;
+    if (options_.classes)
+      out << "Classes marked * are operations, not FLOPs: never summed into "
+             "FLOPs.\n";
+  }
+
+  void addSections() {
+    addSectionTitle("Program (time: wall time of the run)");
+    addScope(plan_.totals, 0);
+
+    if (plan_.regions.empty()) {
+      table_.addText("\nRegions: none (roof_region_begin/end in roof.h)");
+    } else {
+      addSectionTitle("Regions (in order of first entry; time: wall time "
+                      "inside, summed over entries)");
+      for (const Scope &region : plan_.regions)
+        addScope(region, 0);
+    }
+
+    if (plan_.functionTotalCount == 0) {
+      table_.addText("\nFunctions: no instrumented function ran");
+      return;
+    }
+    std::string by = "by empirical ";
+    if (plan_.precisions.mode == PrecisionSelection::Mode::One)
+      by += std::string(kPrecisionNames[plan_.precisions.only]) + " ";
+    std::size_t shown = plan_.functions.size();
+    addSectionTitle("Functions (" + std::to_string(shown) + " of " +
+                    std::to_string(plan_.functionTotalCount) + ", " + by +
+                    "FLOPs; time: inclusive wall time, longest thread)");
+    std::size_t rank = 0;
+    for (const Scope &function : plan_.functions)
+      addScope(function, ++rank);
+    if (shown < plan_.functionTotalCount)
+      table_.addText("  ... " +
+                     std::to_string(plan_.functionTotalCount - shown) +
+                     " more (--top 0 shows all)");
+  }
+
+  void addSectionTitle(const std::string &title) {
+    table_.addText("\n" + title);
+    table_.addHeader();
+  }
+
+  static std::string bytesText(const Counts &counts) {
+    std::string total;
+    if (isSaturated(counts.bytesLoaded) || isSaturated(counts.bytesStored))
+      total = kOverflowText;
+    else if (std::optional<std::uint64_t> bytes = totalBytes(counts))
+      total = humanCount(*bytes, "B");
+    else
+      total = humanQuantity(static_cast<double>(counts.bytesLoaded) +
+                                static_cast<double>(counts.bytesStored),
+                            "B");
+    return "bytes " + total + " (" + humanCount(counts.bytesLoaded, "B") +
+           " loaded, " + humanCount(counts.bytesStored, "B") + " stored)";
+  }
+
+  static std::string timeText(const Scope &scope) {
+    if (!scope.timeS)
+      return "not timed";
+    std::string text = "time " + humanSeconds(*scope.timeS);
+    if (scope.function && scope.function->threadTimeS &&
+        *scope.function->threadTimeS != *scope.timeS)
+      text += " (" + humanSeconds(*scope.function->threadTimeS) +
+              " summed over threads)";
+    return text;
+  }
+
+  // The line(s) that name a scope and give its bytes and time.
+  void addScopeTitle(const Scope &scope, std::size_t rank) {
+    constexpr std::size_t kNameWidth = 100;
+    std::string facts = bytesText(*scope.counts) + ", " + timeText(scope);
+    switch (scope.kind) {
+    case Scope::Kind::Program:
+      table_.addText("  all code: " + facts);
+      break;
+    case Scope::Kind::Region:
+      table_.addText("  \"" + shortenName(scope.name, kNameWidth) + "\": " +
+                     plural(scope.region->entries, "entry", "entries") + ", " +
+                     facts);
+      break;
+    case Scope::Kind::Function: {
+      const FunctionRecord &function = *scope.function;
+      std::string name = shortenName(
+          readableFunctionName(function.name, function.demangled), kNameWidth);
+      table_.addText("  #" + std::to_string(rank) + " " + name + "  [" +
+                     function.module + "]");
+      table_.addText("     " + plural(function.calls, "call", "calls") + ", " +
+                     facts);
+      break;
+    }
+    }
+  }
+
+  void addScope(const Scope &scope, std::size_t rank) {
+    addScopeTitle(scope, rank);
+    std::vector<RoofPrecision> shown = selectPrecisions(
+        *scope.counts, plan_.precisions, plan_.includeOperations);
+    if (shown.empty())
+      table_.addText("  no floating-point operations");
+    for (RoofPrecision precision : shown) {
+      const PrecisionCounts &counts = scope.counts->precisions[precision];
+      DerivedMetrics metrics =
+          deriveMetrics(counts.flops, *scope.counts, scope.timeS);
+      table_.addRow(
+          {kPrecisionNames[precision], humanCount(counts.flops.canonical),
+           humanCount(counts.flops.empirical),
+           orUndefined(metrics.empiricalPerCanonical),
+           humanCount(counts.flops.fullWidth), orUndefined(metrics.aiCanonical),
+           orUndefined(metrics.aiEmpirical),
+           orUndefined(metrics.gflopsCanonical),
+           orUndefined(metrics.gflopsEmpirical)});
+      if (options_.classes)
+        addClassRows(counts, *scope.counts);
+    }
+  }
+
+  void addClassRows(const PrecisionCounts &precision, const Counts &counts) {
+    for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls) {
+      const KindCounts &classCounts = precision.classes[cls];
+      if (!anyCount(classCounts))
+        continue;
+      std::string name =
+          std::string("  ") + kClassNames[cls] + (isFlopClass(cls) ? "" : "*");
+      DerivedMetrics metrics = deriveMetrics(classCounts, counts, std::nullopt);
+      table_.addRow({name, humanCount(classCounts.canonical),
+                     humanCount(classCounts.empirical),
+                     orUndefined(metrics.empiricalPerCanonical),
+                     humanCount(classCounts.fullWidth)});
+    }
+  }
+
+  void printFooter(std::ostream &out) const {
+    const TargetInfo &target = census_.target;
+    out << "\ntarget " << (target.triple.empty() ? "unknown" : target.triple)
+        << ", cpu " << (target.cpu.empty() ? "unknown" : target.cpu) << "; "
+        << plural(census_.threads.size(), "thread", "threads") << "; "
+        << plural(census_.modules.size(), "module", "modules")
+        << "; overflow: " << (census_.overflow ? "YES" : "none") << "\n";
+    if (census_.overflow)
+      out << "\n"
+             "!! WARNING: COUNTER OVERFLOW. At least one sum exceeded 2^64-1 "
+             "and was saturated.\n"
+             "!! Counts shown as OVERFLOW are not real values; derived "
+             "metrics that need them\n"
+             "!! are left undefined.\n";
+  }
+
+  const Census &census_;
+  const ReportPlan &plan_;
+  const ReportOptions &options_;
+  TextTable table_;
+};
+
+//===----------------------------------------------------------------------===//
+// JSON
+//===----------------------------------------------------------------------===//
+
+using OrderedJson = nlohmann::ordered_json;
+
+OrderedJson optionalNumber(const std::optional<double> &value) {
+  return value ? OrderedJson(*value) : OrderedJson(nullptr);
+}
+
+OrderedJson kindCountsJson(const KindCounts &counts) {
+  return {{"canonical", counts.canonical},
+          {"empirical", counts.empirical},
+          {"full_width", counts.fullWidth}};
+}
+
+OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
+  OrderedJson json;
+  json["name"] = scope.name;
+  if (const FunctionRecord *function = scope.function) {
+    json["demangled"] =
+        readableFunctionName(function->name, function->demangled);
+    json["module"] = function->module;
+    json["calls"] = function->calls;
+    json["thread_time_s"] = optionalNumber(function->threadTimeS);
+  }
+  if (scope.region)
+    json["entries"] = scope.region->entries;
+  json["time_s"] = optionalNumber(scope.timeS);
+
+  const Counts &counts = *scope.counts;
+  json["bytes_loaded"] = counts.bytesLoaded;
+  json["bytes_stored"] = counts.bytesStored;
+  std::optional<std::uint64_t> bytes = totalBytes(counts);
+  json["bytes"] = bytes ? OrderedJson(*bytes) : OrderedJson(nullptr);
+
+  OrderedJson precisions = OrderedJson::object();
+  for (RoofPrecision precision :
+       selectPrecisions(counts, plan.precisions, plan.includeOperations)) {
+    const PrecisionCounts &precisionCounts = counts.precisions[precision];
+    DerivedMetrics metrics =
+        deriveMetrics(precisionCounts.flops, counts, scope.timeS);
+    OrderedJson entry = kindCountsJson(precisionCounts.flops);
+    entry["empirical_per_canonical"] =
+        optionalNumber(metrics.empiricalPerCanonical);
+    entry["ai_canonical"] = optionalNumber(metrics.aiCanonical);
+    entry["ai_empirical"] = optionalNumber(metrics.aiEmpirical);
+    entry["gflops_canonical"] = optionalNumber(metrics.gflopsCanonical);
+    entry["gflops_empirical"] = optionalNumber(metrics.gflopsEmpirical);
+    if (plan.includeOperations) {
+      OrderedJson classes = OrderedJson::object();
+      for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
+        classes[kClassNames[cls]] =
+            kindCountsJson(precisionCounts.classes[cls]);
+      entry["classes"] = std::move(classes);
+    }
+    precisions[kPrecisionNames[precision]] = std::move(entry);
+  }
+  json["precisions"] = std::move(precisions);
+  return json;
+}
+
+void printJson(std::ostream &out, const Census &census,
+               const std::string &censusPath, const ReportPlan &plan) {
+  OrderedJson report;
+  report["schema"] = "roof-report";
+  report["schema_version"] = 1;
+  report["census"] = censusPath;
+  report["program"] = census.program;
+  report["command_line"] = census.commandLine;
+  report["pid"] = census.pid;
+  report["mpi_rank"] =
+      census.mpiRank ? OrderedJson(*census.mpiRank) : OrderedJson(nullptr);
+  report["start_time"] = census.startTime;
+  report["wall_time_s"] = census.wallTimeS;
+  report["target"] = {{"triple", census.target.triple},
+                      {"cpu", census.target.cpu},
+                      {"features", census.target.features}};
+  report["threads"] = census.threads.size();
+  report["modules"] = census.modules.size();
+  report["overflow"] = census.overflow;
+
+  report["totals"] = scopeJson(plan.totals, plan);
+  auto scopesJson = [&](const std::vector<Scope> &scopes) {
+    OrderedJson array = OrderedJson::array();
+    for (const Scope &scope : scopes)
+      array.push_back(scopeJson(scope, plan));
+    return array;
+  };
+  report["regions"] = scopesJson(plan.regions);
+  report["functions"] = scopesJson(plan.functions);
+  report["functions_total"] = plan.functionTotalCount;
+  out << report.dump(2) << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// CSV
+//===----------------------------------------------------------------------===//
+
+std::string csvNumber(const std::optional<double> &value) {
+  return value ? exactDecimal(*value) : "";
+}
+
+void printCsvRow(std::ostream &out, const std::vector<std::string> &fields) {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    out << (i ? "," : "") << csvField(fields[i]);
+  out << "\n";
+}
+
+// The rows of one scope, a row per shown precision.
+void printCsvScope(std::ostream &out, const Scope &scope,
+                   const ReportPlan &plan) {
+  const Counts &counts = *scope.counts;
+  std::optional<std::uint64_t> bytes = totalBytes(counts);
+  for (RoofPrecision precision :
+       selectPrecisions(counts, plan.precisions, plan.includeOperations)) {
+    const PrecisionCounts &precisionCounts = counts.precisions[precision];
+    const KindCounts &flops = precisionCounts.flops;
+    DerivedMetrics metrics = deriveMetrics(flops, counts, scope.timeS);
+    std::vector<std::string> row = {
+        kindName(scope.kind),
+        scope.name,
+        scope.function ? readableFunctionName(scope.function->name,
+                                              scope.function->demangled)
+                       : "",
+        kPrecisionNames[precision],
+        scope.function ? std::to_string(scope.function->calls) : "",
+        scope.region ? std::to_string(scope.region->entries) : "",
+        csvNumber(scope.timeS),
+        std::to_string(flops.canonical),
+        std::to_string(flops.empirical),
+        std::to_string(flops.fullWidth),
+        csvNumber(metrics.empiricalPerCanonical),
+        bytes ? std::to_string(*bytes) : "",
+        std::to_string(counts.bytesLoaded),
+        std::to_string(counts.bytesStored),
+        csvNumber(metrics.aiCanonical),
+        csvNumber(metrics.aiEmpirical),
+        csvNumber(metrics.gflopsCanonical),
+        csvNumber(metrics.gflopsEmpirical)};
+    if (plan.includeOperations)
+      for (const KindCounts &classCounts : precisionCounts.classes)
+        for (std::uint64_t count :
+             {classCounts.canonical, classCounts.empirical,
+              classCounts.fullWidth})
+          row.push_back(std::to_string(count));
+    printCsvRow(out, row);
+  }
+}
+
+void printCsv(std::ostream &out, const ReportPlan &plan) {
+  // clang-format off
+  std::vector<std::string> header = {
+      "scope", "name", "demangled", "precision", "calls", "entries", "time_s",
+      "canonical", "empirical", "full_width", "empirical_per_canonical",
+      "bytes", "bytes_loaded", "bytes_stored", "ai_canonical", "ai_empirical",
+      "gflops_canonical", "gflops_empirical"};
+  // clang-format on
+  if (plan.includeOperations)
+    for (const char *cls : kClassNames)
+      for (const char *kind : {"canonical", "empirical", "full_width"})
+        header.push_back(std::string(cls) + "_" + kind);
+  printCsvRow(out, header);
+
+  printCsvScope(out, plan.totals, plan);
+  for (const Scope &region : plan.regions)
+    printCsvScope(out, region, plan);
+  for (const Scope &function : plan.functions)
+    printCsvScope(out, function, plan);
+}
+
+} // namespace
+
+void printReport(std::ostream &out, const Census &census,
+                 const std::string &censusPath, const ReportOptions &options) {
+  ReportPlan plan = planReport(census, options);
+  switch (options.format) {
+  case ReportFormat::Table:
+    TableReport(census, plan, options).print(out, censusPath);
+    break;
+  case ReportFormat::Json:
+    printJson(out, census, censusPath, plan);
+    break;
+  case ReportFormat::Csv:
+    printCsv(out, plan);
+    break;
+  }
+}
+
+} // namespace roof

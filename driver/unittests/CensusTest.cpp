@@ -1,0 +1,347 @@
+//===- driver/unittests/CensusTest.cpp - The census reader ----------------===//
+//
+// Each test starts from a valid census built with nlohmann/json, breaks one
+// thing, and checks the exact message the reader gives.
+//
+//===----------------------------------------------------------------------===//
+#include "Census.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace roof {
+namespace {
+
+using nlohmann::json;
+
+json zeroKinds() {
+  return {{"canonical", 0}, {"empirical", 0}, {"full_width", 0}};
+}
+
+json zeroPrecision() {
+  json precision = zeroKinds();
+  for (const char *cls : kClassNames)
+    precision["classes"][cls] = zeroKinds();
+  return precision;
+}
+
+json zeroCounts() {
+  json counts;
+  for (const char *precision : kPrecisionNames)
+    counts[precision] = zeroPrecision();
+  counts["bytes_loaded"] = 0;
+  counts["bytes_stored"] = 0;
+  return counts;
+}
+
+// fp64 with 3 canonical / 5 empirical / 8 full-width FLOPs of division and
+// 7 compares; 16 bytes loaded, 8 stored.
+json sampleCounts() {
+  json counts = zeroCounts();
+  json &fp64 = counts["fp64"];
+  fp64["classes"]["div"] = {
+      {"canonical", 3}, {"empirical", 5}, {"full_width", 8}};
+  fp64["classes"]["compare"] = {
+      {"canonical", 7}, {"empirical", 7}, {"full_width", 7}};
+  fp64["canonical"] = 3;
+  fp64["empirical"] = 5;
+  fp64["full_width"] = 8;
+  counts["bytes_loaded"] = 16;
+  counts["bytes_stored"] = 8;
+  return counts;
+}
+
+json validCensus() {
+  json function = sampleCounts();
+  function.update({{"name", "_Z1fv"},
+                   {"demangled", "f()"},
+                   {"module", "f.cpp"},
+                   {"calls", 2},
+                   {"time_s", 0.5},
+                   {"thread_time_s", nullptr}});
+  json region = sampleCounts();
+  region.update({{"name", "solve"}, {"entries", 3}, {"time_s", 0.25}});
+  json thread = sampleCounts();
+  thread.update({{"index", 0}, {"tid", 99}});
+  json target = {{"triple", "x86_64-pc-linux-gnu"},
+                 {"cpu", "znver4"},
+                 {"features", "+avx512f"}};
+  json module = target;
+  module.update({{"source", "f.cpp"}, {"functions", 1}});
+  return {{"schema", "roof"},
+          {"schema_version", 1},
+          {"program", "/bin/f"},
+          {"command_line", {"f", "-n"}},
+          {"pid", 99},
+          {"mpi_rank", nullptr},
+          {"start_time", "2025-01-01T00:00:00Z"},
+          {"wall_time_s", 1.5},
+          {"timer_hz", 3e9},
+          {"target", target},
+          {"modules", {module}},
+          {"overflow", false},
+          {"totals", sampleCounts()},
+          {"functions", {function}},
+          {"regions", {region}},
+          {"threads", {thread}}};
+}
+
+// The message parseCensus gives for `document`, or "" when it accepts it.
+std::string refusal(const std::string &text) {
+  try {
+    parseCensus(text);
+  } catch (const CensusError &error) {
+    return error.what();
+  }
+  return "";
+}
+std::string refusal(const json &document) { return refusal(document.dump()); }
+
+TEST(CensusTest, ReadsEveryField) {
+  Census census = parseCensus(validCensus().dump());
+  EXPECT_EQ(census.program, "/bin/f");
+  EXPECT_EQ(census.commandLine, (std::vector<std::string>{"f", "-n"}));
+  EXPECT_EQ(census.pid, 99u);
+  EXPECT_FALSE(census.mpiRank);
+  EXPECT_EQ(census.startTime, "2025-01-01T00:00:00Z");
+  EXPECT_DOUBLE_EQ(census.wallTimeS, 1.5);
+  EXPECT_DOUBLE_EQ(census.timerHz, 3e9);
+  EXPECT_EQ(census.target.cpu, "znver4");
+  ASSERT_EQ(census.modules.size(), 1u);
+  EXPECT_EQ(census.modules[0].source, "f.cpp");
+  EXPECT_EQ(census.modules[0].target.features, "+avx512f");
+  EXPECT_EQ(census.modules[0].functions, 1u);
+  EXPECT_FALSE(census.overflow);
+
+  const PrecisionCounts &fp64 = census.totals.precisions[ROOF_FP64];
+  EXPECT_EQ(fp64.flops.canonical, 3u);
+  EXPECT_EQ(fp64.flops.empirical, 5u);
+  EXPECT_EQ(fp64.flops.fullWidth, 8u);
+  EXPECT_EQ(fp64.classes[ROOF_CLASS_DIV].empirical, 5u);
+  EXPECT_EQ(fp64.classes[ROOF_CLASS_COMPARE].canonical, 7u);
+  EXPECT_EQ(census.totals.precisions[ROOF_FP32].flops.empirical, 0u);
+  EXPECT_EQ(census.totals.bytesLoaded, 16u);
+  EXPECT_EQ(census.totals.bytesStored, 8u);
+
+  ASSERT_EQ(census.functions.size(), 1u);
+  const FunctionRecord &function = census.functions[0];
+  EXPECT_EQ(function.name, "_Z1fv");
+  EXPECT_EQ(function.demangled, "f()");
+  EXPECT_EQ(function.module, "f.cpp");
+  EXPECT_EQ(function.calls, 2u);
+  EXPECT_EQ(function.timeS, 0.5);
+  EXPECT_FALSE(function.threadTimeS);
+  EXPECT_EQ(function.counts.bytesStored, 8u);
+
+  ASSERT_EQ(census.regions.size(), 1u);
+  EXPECT_EQ(census.regions[0].name, "solve");
+  EXPECT_EQ(census.regions[0].entries, 3u);
+  EXPECT_DOUBLE_EQ(census.regions[0].timeS, 0.25);
+
+  ASSERT_EQ(census.threads.size(), 1u);
+  EXPECT_EQ(census.threads[0].tid, 99u);
+}
+
+TEST(CensusTest, ReadsAnMpiRank) {
+  json document = validCensus();
+  document["mpi_rank"] = 3;
+  EXPECT_EQ(parseCensus(document.dump()).mpiRank, 3u);
+}
+
+TEST(CensusTest, IgnoresUnknownKeys) {
+  json document = validCensus();
+  document["hostname"] = "node17";
+  EXPECT_EQ(refusal(document), "");
+}
+
+TEST(CensusTest, KeepsTheLargestCountExact) {
+  json document = validCensus();
+  document["overflow"] = true;
+  document["totals"]["bytes_loaded"] = UINT64_MAX;
+  EXPECT_EQ(parseCensus(document.dump()).totals.bytesLoaded, UINT64_MAX);
+}
+
+TEST(CensusTest, ComparesSaturatedClassSumsTheWayTheRuntimeSums) {
+  json document = validCensus();
+  json &fp64 = document["totals"]["fp64"];
+  fp64["classes"]["add"]["empirical"] = UINT64_MAX;
+  fp64["empirical"] = UINT64_MAX;
+  EXPECT_EQ(refusal(document), "");
+}
+
+TEST(CensusTest, RefusesWhatIsNotJson) {
+  EXPECT_EQ(refusal(std::string("")),
+            "empty file (expected a roof census in JSON)");
+  EXPECT_EQ(refusal(std::string(" \n\t")),
+            "empty file (expected a roof census in JSON)");
+  EXPECT_EQ(refusal(std::string("{\"schema\": ")),
+            "not JSON: parse error at line 1, column 12: syntax error while "
+            "parsing value - unexpected end of input; expected '[', '{', or "
+            "a literal");
+  EXPECT_EQ(refusal(std::string("[]")),
+            "expected a JSON object at the top level, got an array");
+}
+
+TEST(CensusTest, RefusesOtherSchemasAndVersions) {
+  json document = validCensus();
+  document["schema"] = "perf";
+  EXPECT_EQ(refusal(document),
+            "\"schema\" is string \"perf\", expected \"roof\" (not a roof "
+            "census)");
+
+  document = validCensus();
+  document.erase("schema");
+  EXPECT_EQ(refusal(document), "missing key \"schema\"");
+
+  for (int version : {0, 2}) {
+    document = validCensus();
+    document["schema_version"] = version;
+    EXPECT_EQ(refusal(document),
+              "schema_version " + std::to_string(version) +
+                  " is not supported (this roof reads version 1)");
+  }
+
+  document = validCensus();
+  document["schema_version"] = 1.0;
+  EXPECT_EQ(refusal(document),
+            "schema_version: expected an integer count, got 1.0");
+}
+
+TEST(CensusTest, ChecksTheVersionBeforeAnythingElse) {
+  json document = {{"schema", "roof"}, {"schema_version", 2}};
+  EXPECT_EQ(refusal(document),
+            "schema_version 2 is not supported (this roof reads version 1)");
+}
+
+TEST(CensusTest, RefusesCountsThatAreNotUnsigned64BitIntegers) {
+  json document = validCensus();
+  document["functions"][0]["calls"] = "2";
+  EXPECT_EQ(refusal(document),
+            "functions[0].calls: expected an unsigned integer, got string "
+            "\"2\"");
+
+  document = validCensus();
+  document["totals"]["fp64"]["classes"]["div"]["canonical"] = -3;
+  EXPECT_EQ(refusal(document),
+            "totals.fp64.classes.div.canonical: negative count -3");
+
+  document = validCensus();
+  document["threads"][0]["bytes_stored"] = 0.5;
+  EXPECT_EQ(refusal(document),
+            "threads[0].bytes_stored: expected an integer count, got 0.5");
+
+  document = validCensus();
+  document["regions"][0]["entries"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "regions[0].entries: expected an unsigned integer, got null");
+
+  // nlohmann reads integers past 2^64-1 as doubles.
+  std::string text = validCensus().dump();
+  std::string pid = "\"pid\":99";
+  ASSERT_NE(text.find(pid), std::string::npos);
+  text.replace(text.find(pid), pid.size(), "\"pid\":18446744073709551616");
+  EXPECT_EQ(refusal(text), "pid: count 1.8446744073709552e+19 does not fit in "
+                           "an unsigned 64-bit integer");
+}
+
+TEST(CensusTest, RefusesMissingAndMistypedKeys) {
+  json document = validCensus();
+  document["totals"]["fp16"]["classes"].erase("convert");
+  EXPECT_EQ(refusal(document), "totals.fp16.classes: missing key \"convert\"");
+
+  document = validCensus();
+  document["functions"][0].erase("thread_time_s");
+  EXPECT_EQ(refusal(document), "functions[0]: missing key \"thread_time_s\"");
+
+  document = validCensus();
+  document["regions"] = json::object();
+  EXPECT_EQ(refusal(document), "regions: expected an array, got an object");
+
+  document = validCensus();
+  document["command_line"][1] = 7;
+  EXPECT_EQ(refusal(document), "command_line[1]: expected a string, got 7");
+
+  document = validCensus();
+  document["target"] = "x86_64";
+  EXPECT_EQ(refusal(document),
+            "target: expected an object, got string \"x86_64\"");
+
+  document = validCensus();
+  document["overflow"] = "no";
+  EXPECT_EQ(refusal(document),
+            "overflow: expected true or false, got string \"no\"");
+
+  document = validCensus();
+  document["modules"][0]["functions"] = -1;
+  EXPECT_EQ(refusal(document), "modules[0].functions: negative count -1");
+}
+
+TEST(CensusTest, RefusesBadTimes) {
+  json document = validCensus();
+  document["wall_time_s"] = -0.5;
+  EXPECT_EQ(refusal(document),
+            "wall_time_s: expected a non-negative number, got -0.5");
+
+  document = validCensus();
+  document["regions"][0]["time_s"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "regions[0].time_s: expected a number, got null");
+
+  document = validCensus();
+  document["functions"][0]["time_s"] = "fast";
+  EXPECT_EQ(refusal(document),
+            "functions[0].time_s: expected a number, got string \"fast\"");
+}
+
+TEST(CensusTest, RefusesFlopsThatAreNotTheSumOfTheirClasses) {
+  json document = validCensus();
+  document["functions"][0]["fp64"]["full_width"] = 9;
+  EXPECT_EQ(refusal(document), "functions[0].fp64.full_width: 9 is not the "
+                               "sum of its FLOP classes (8)");
+}
+
+TEST(CensusTest, KeepsMessagesOnOneLine) {
+  json document = validCensus();
+  document["schema"] = "line one\nline two";
+  std::string message = refusal(document);
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+class CensusFileTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    directory_ = std::filesystem::temp_directory_path() /
+                 ("roof-census-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory_);
+  }
+  void TearDown() override { std::filesystem::remove_all(directory_); }
+
+  std::string refusalOfFile(const std::filesystem::path &path) {
+    try {
+      readCensusFile(path.string());
+    } catch (const CensusError &error) {
+      return error.what();
+    }
+    return "";
+  }
+
+  std::filesystem::path directory_;
+};
+
+TEST_F(CensusFileTest, ReadsAFile) {
+  std::filesystem::path path = directory_ / "census.json";
+  std::ofstream(path) << validCensus().dump(2);
+  EXPECT_EQ(readCensusFile(path.string()).pid, 99u);
+}
+
+TEST_F(CensusFileTest, RefusesWhatCannotBeRead) {
+  EXPECT_EQ(refusalOfFile(directory_ / "missing.json"),
+            "cannot open: No such file or directory");
+  EXPECT_EQ(refusalOfFile(directory_), "is a directory, not a census file");
+}
+
+} // namespace
+} // namespace roof

@@ -1,0 +1,127 @@
+//===- driver/unittests/CompilerWrapperTest.cpp - roof cc / roof c++ ------===//
+#include "CompilerWrapper.h"
+
+#include "Cli.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace roof {
+namespace {
+
+using Args = std::vector<std::string>;
+
+TEST(CompilerWrapperTest, LinksWhenThereIsAnInputAndNothingStopsEarly) {
+  EXPECT_TRUE(commandLinks({"x.c"}));
+  EXPECT_TRUE(commandLinks({"-O2", "x.c", "-o", "x"}));
+  EXPECT_TRUE(commandLinks({"x.o", "y.o", "-lm"}));
+  EXPECT_TRUE(commandLinks({"-x", "c", "-"}));
+  EXPECT_TRUE(commandLinks({"-MD", "-MF", "x.d", "x.c"}));
+  EXPECT_TRUE(commandLinks({"-v", "x.c"}));
+  EXPECT_TRUE(commandLinks({"-static", "x.c"}));
+  EXPECT_TRUE(commandLinks({"-o", "x", "--", "x.c"}));
+}
+
+TEST(CompilerWrapperTest, DoesNotLinkWhenAnOptionStopsEarly) {
+  for (const char *option :
+       {"-c", "-S", "-E", "-M", "-MM", "-fsyntax-only", "-###", "--version",
+        "-dumpversion", "-dumpmachine", "--help", "-shared", "-r",
+        "-print-file-name=libc.so", "--print-prog-name=ld", "--analyze"})
+    EXPECT_FALSE(commandLinks({"x.c", option})) << option;
+}
+
+TEST(CompilerWrapperTest, DoesNotTakeOptionValuesForInputs) {
+  EXPECT_FALSE(commandLinks({}));
+  EXPECT_FALSE(commandLinks({"-v"}));
+  EXPECT_FALSE(commandLinks({"-o", "out", "-I", "include", "-D", "NAME"}));
+  EXPECT_FALSE(commandLinks({"-Xlinker", "--gc-sections", "-include", "h.h"}));
+  EXPECT_FALSE(commandLinks({"-Xarch_x86_64", "thing", "-MT", "target"}));
+  EXPECT_FALSE(commandLinks({"--sysroot", "/sys", "-target", "x86_64"}));
+}
+
+class ResponseFileTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    path_ = std::filesystem::temp_directory_path() /
+            ("roof-wrapper-test-" + std::to_string(::getpid()) + ".rsp");
+  }
+  void TearDown() override { std::filesystem::remove(path_); }
+  std::string write(const std::string &text) {
+    std::ofstream(path_) << text;
+    return "@" + path_.string();
+  }
+  std::filesystem::path path_;
+};
+
+TEST_F(ResponseFileTest, ReadsResponseFiles) {
+  EXPECT_FALSE(commandLinks({write("-c x.c -o x.o\n")}));
+  EXPECT_TRUE(commandLinks({write("'a b.o' \"c d.o\"\n-o prog")}));
+  EXPECT_FALSE(commandLinks({write("-o 'out file' -I\\ dir")}));
+  // Unreadable: clang takes it for an input file.
+  EXPECT_TRUE(commandLinks({"@/nonexistent/roof.rsp"}));
+}
+
+const Toolchain kToolchain = Toolchain::underPrefix("/opt/roof");
+
+TEST(CompilerWrapperTest, FindsItsFilesUnderThePrefix) {
+  EXPECT_EQ(kToolchain.plugin, "/opt/roof/lib/libroofpass.so");
+  EXPECT_EQ(kToolchain.runtime, "/opt/roof/lib/libroofrt.a");
+  EXPECT_EQ(kToolchain.includeDir, "/opt/roof/include");
+}
+
+TEST(CompilerWrapperTest, AddsThePluginAndIncludeDirectory) {
+  CompilerInvocation invocation =
+      planCompilation({"clang-19"}, {"-c", "x.c"}, kToolchain);
+  EXPECT_FALSE(invocation.links);
+  EXPECT_EQ(invocation.command,
+            (Args{"clang-19", "-fpass-plugin=/opt/roof/lib/libroofpass.so",
+                  "-I/opt/roof/include", "-c", "x.c"}));
+}
+
+TEST(CompilerWrapperTest, AppendsTheRuntimeWhenLinking) {
+  CompilerInvocation invocation =
+      planCompilation({"ccache", "clang++-19"}, {"x.o", "-o", "x"}, kToolchain);
+  EXPECT_TRUE(invocation.links);
+  EXPECT_EQ(invocation.command,
+            (Args{"ccache", "clang++-19",
+                  "-fpass-plugin=/opt/roof/lib/libroofpass.so",
+                  "-I/opt/roof/include", "x.o", "-o", "x",
+                  "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
+}
+
+TEST(CompilerWrapperTest, ResetsTheLanguageBeforeTheRuntime) {
+  CompilerInvocation invocation =
+      planCompilation({"clang-19"}, {"-xc", "prog.in"}, kToolchain);
+  Args tail(invocation.command.end() - 5, invocation.command.end());
+  EXPECT_EQ(tail, (Args{"-x", "none", "/opt/roof/lib/libroofrt.a", "-lpthread",
+                        "-lm"}));
+}
+
+TEST(CompilerWrapperTest, RefusesToAppendAfterDashDash) {
+  EXPECT_THROW(
+      planCompilation({"clang-19"}, {"-o", "x", "--", "x.c"}, kToolchain),
+      UsageError);
+  EXPECT_NO_THROW(
+      planCompilation({"clang-19"}, {"-c", "--", "x.c"}, kToolchain));
+}
+
+TEST(CompilerWrapperTest, TakesTheCompilerFromTheEnvironment) {
+  unsetenv("ROOF_CC");
+  unsetenv("ROOF_CXX");
+  EXPECT_EQ(compilerFromEnvironment(Language::C), Args{"clang-19"});
+  EXPECT_EQ(compilerFromEnvironment(Language::Cxx), Args{"clang++-19"});
+  setenv("ROOF_CC", "  ccache   /usr/bin/clang-19 ", 1);
+  setenv("ROOF_CXX", "   ", 1);
+  EXPECT_EQ(compilerFromEnvironment(Language::C),
+            (Args{"ccache", "/usr/bin/clang-19"}));
+  EXPECT_EQ(compilerFromEnvironment(Language::Cxx), Args{"clang++-19"});
+  unsetenv("ROOF_CC");
+  unsetenv("ROOF_CXX");
+}
+
+} // namespace
+} // namespace roof

@@ -1,0 +1,131 @@
+//===- driver/unittests/ReportTest.cpp - Table, JSON and CSV reports ------===//
+//
+// The lit tests in test/lit/driver pin the formats on a realistic census;
+// these check the corners: exactness at 2^64-1, empty sections, --top.
+//
+//===----------------------------------------------------------------------===//
+#include "Report.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace roof {
+namespace {
+
+// One fp64 function, `mul`s only, and the totals equal to it.
+Census smallCensus(std::uint64_t flops, std::uint64_t loaded,
+                   std::uint64_t stored) {
+  Counts counts;
+  PrecisionCounts &fp64 = counts.precisions[ROOF_FP64];
+  fp64.classes[ROOF_CLASS_MUL] = {flops, flops, flops};
+  fp64.flops = {flops, flops, flops};
+  counts.bytesLoaded = loaded;
+  counts.bytesStored = stored;
+
+  Census census;
+  census.program = "/bin/p";
+  census.wallTimeS = 1.0;
+  census.totals = counts;
+  FunctionRecord function;
+  function.name = "_Z1gv";
+  function.demangled = "g()";
+  function.module = "g.cpp";
+  function.calls = 1;
+  function.timeS = 0.5;
+  function.counts = counts;
+  census.functions.push_back(function);
+  return census;
+}
+
+std::string report(const Census &census, ReportOptions options) {
+  std::ostringstream out;
+  printReport(out, census, "census.json", options);
+  return out.str();
+}
+
+nlohmann::json jsonReport(const Census &census, ReportOptions options = {}) {
+  options.format = ReportFormat::Json;
+  return nlohmann::json::parse(report(census, options));
+}
+
+TEST(ReportTest, JsonKeepsCountsExact) {
+  Census census = smallCensus(kSaturated - 1, kSaturated - 2, 1);
+  nlohmann::json json = jsonReport(census);
+  const nlohmann::json &totals = json["totals"];
+  EXPECT_EQ(totals["bytes_loaded"].get<std::uint64_t>(), kSaturated - 2);
+  EXPECT_EQ(totals["bytes"].get<std::uint64_t>(), kSaturated - 1);
+  EXPECT_EQ(totals["precisions"]["fp64"]["empirical"].get<std::uint64_t>(),
+            kSaturated - 1);
+}
+
+TEST(ReportTest, JsonHasNoTotalBytesPast64Bits) {
+  nlohmann::json json = jsonReport(smallCensus(8, kSaturated - 1, 2));
+  EXPECT_TRUE(json["totals"]["bytes"].is_null());
+  EXPECT_TRUE(json["totals"]["precisions"]["fp64"]["ai_canonical"].is_number());
+}
+
+TEST(ReportTest, JsonShowsAllPrecisionsUnlessAsked) {
+  Census census = smallCensus(8, 4, 4);
+  EXPECT_EQ(jsonReport(census)["totals"]["precisions"].size(), 4u);
+  ReportOptions options;
+  options.precisions =
+      PrecisionSelection{PrecisionSelection::Mode::One, ROOF_FP32};
+  nlohmann::json fp32 = jsonReport(census, options)["totals"]["precisions"];
+  ASSERT_EQ(fp32.size(), 1u);
+  EXPECT_TRUE(fp32["fp32"]["empirical_per_canonical"].is_null());
+  EXPECT_FALSE(fp32["fp32"].contains("classes"));
+}
+
+TEST(ReportTest, TopLimitsTheFunctions) {
+  Census census = smallCensus(8, 4, 4);
+  census.functions.push_back(census.functions.front());
+  census.functions.back().name = "second";
+  ReportOptions options;
+  options.top = 1;
+  nlohmann::json json = jsonReport(census, options);
+  EXPECT_EQ(json["functions"].size(), 1u);
+  EXPECT_EQ(json["functions_total"], 2);
+  options.top = 0;
+  EXPECT_EQ(jsonReport(census, options)["functions"].size(), 2u);
+}
+
+TEST(ReportTest, TableMarksOverflowLoudly) {
+  Census census = smallCensus(kSaturated, 4, 4);
+  census.overflow = true;
+  std::string table = report(census, {});
+  // canonical, empirical, emp/can, full-width, and no metric from them.
+  EXPECT_NE(table.find("OVERFLOW   OVERFLOW        -    OVERFLOW       -       "
+                       "-            -            -"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("overflow: YES"), std::string::npos);
+  EXPECT_NE(table.find("!! WARNING: COUNTER OVERFLOW."), std::string::npos);
+}
+
+TEST(ReportTest, TableSaysWhenSectionsAreEmpty) {
+  Census census = smallCensus(8, 4, 4);
+  census.functions.clear();
+  std::string table = report(census, {});
+  EXPECT_NE(table.find("Regions: none (roof_region_begin/end in roof.h)"),
+            std::string::npos);
+  EXPECT_NE(table.find("Functions: no instrumented function ran"),
+            std::string::npos);
+}
+
+TEST(ReportTest, CsvHasOneRowPerScopeAndPrecision) {
+  ReportOptions options;
+  options.format = ReportFormat::Csv;
+  std::string csv = report(smallCensus(8, 4, 4), options);
+  std::istringstream lines(csv);
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(lines, line);)
+    rows.push_back(line);
+  ASSERT_EQ(rows.size(), 1u + 2 * 4); // header, program and g() x 4
+  EXPECT_EQ(rows[1], "program,/bin/p,,fp64,,,1,8,8,8,1,8,4,4,1,1,8e-09,8e-09");
+  EXPECT_EQ(rows[5].substr(0, 29), "function,_Z1gv,g(),fp64,1,,0.");
+}
+
+} // namespace
+} // namespace roof
