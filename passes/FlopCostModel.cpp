@@ -335,6 +335,15 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
 //===----------------------------------------------------------------------===//
 // Executed work
 //===----------------------------------------------------------------------===//
+// Work that executes whole, whatever the masks: empirical = full width.
+void FlopCostModel::addUnmasked(ContributionList &Out, const Executed &Exec) {
+  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+        addOnce(Out, flopMetric(RoofPrecision(EP), RoofClass(C), K),
+                Exec.Flops[EP][C]);
+}
+
 FlopCostModel::Executed FlopCostModel::simple(RoofPrecision P, RoofClass C,
                                               unsigned Lanes,
                                               unsigned PerLane) const {
@@ -432,11 +441,7 @@ void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
   addMasked(Out, flopMetric(*P, Class, ROOF_CANONICAL), PerLane,
             VP.getMaskParam(), false, VP.getVectorLengthParam(), Lanes);
   Executed Exec = probed(VP, *P, Class, PerLane);
-  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
-    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-      for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-        addOnce(Out, flopMetric(RoofPrecision(EP), RoofClass(C), K),
-                Exec.Flops[EP][C]);
+  addUnmasked(Out, Exec);
 }
 
 //===----------------------------------------------------------------------===//
@@ -555,11 +560,7 @@ void FlopCostModel::reduction(IntrinsicInst &II, ContributionList &Out) {
   }
   addOnce(Out, flopMetric(*P, Class, ROOF_CANONICAL), Ops);
   Executed Exec = probed(II, *P, Class);
-  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
-    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-      for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-        addOnce(Out, flopMetric(RoofPrecision(EP), RoofClass(C), K),
-                Exec.Flops[EP][C]);
+  addUnmasked(Out, Exec);
 }
 
 void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,

@@ -72,6 +72,7 @@ private:
                    ContributionList &Out);
   void reduction(llvm::IntrinsicInst &II, ContributionList &Out);
 
+  static void addUnmasked(ContributionList &Out, const Executed &Exec);
   Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
                   unsigned PerLane = 1) const;
   /// What the backend emits for \p I; if it cannot be asked, the canonical
