@@ -93,6 +93,16 @@ void addMasked(ContributionList &Out, uint32_t Metric, uint64_t PerLane,
 }
 
 
+/// `1.0 / x` and `-1.0 / x` are reciprocals already.
+bool isUnitNumerator(const Instruction &Div) {
+  auto *C = dyn_cast<ConstantFP>(Div.getOperand(0));
+  if (!C) {
+    if (auto *V = dyn_cast<Constant>(Div.getOperand(0)))
+      C = dyn_cast_or_null<ConstantFP>(V->getSplatValue());
+  }
+  return C && (C->isExactlyValue(1.0) || C->isExactlyValue(-1.0));
+}
+
 /// Names of the libm functions counted as one transcendental operation per
 /// element (float variants end in 'f').
 bool isTranscendentalName(StringRef Name) {
@@ -169,6 +179,8 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
   UnsafeFPMath =
       F.getFnAttribute("unsafe-fp-math").getValueAsString() == "true";
 
+  DenseMap<std::pair<BasicBlock *, Value *>, SmallVector<Instruction *, 2>>
+      DivisionsByDivisor;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
       if (I.getOpcode() == Instruction::FAdd ||
@@ -177,6 +189,9 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
           FusedMuls.insert(Mul);
           FusedAdds.insert(&I);
         }
+      if (I.getOpcode() == Instruction::FDiv &&
+          (UnsafeFPMath || I.hasAllowReciprocal()) && !isUnitNumerator(I))
+        DivisionsByDivisor[{&BB, I.getOperand(1)}].push_back(&I);
       // 1/sqrt(x): DAGCombiner may turn the pair into an rsqrt estimate.
       if (I.getOpcode() == Instruction::FDiv)
         if (auto *Sqrt = dyn_cast<IntrinsicInst>(I.getOperand(1)))
@@ -184,6 +199,12 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
               Sqrt->hasOneUse() && Sqrt->getParent() == I.getParent())
             SqrtFoldedInto[Sqrt] = &I;
     }
+  // Several divides by one divisor in a block, all allowing reciprocals:
+  // DAGCombiner computes 1/divisor once and multiplies (X86 from 2 uses).
+  for (auto &[Key, Divisions] : DivisionsByDivisor)
+    if (Divisions.size() >= 2)
+      for (Instruction *Div : Divisions)
+        SharedReciprocalOf[Div] = Divisions.front();
 }
 
 // DAGCombiner fuses (fadd (fmul a, b), c) and (fsub ...) into an FMA when
@@ -743,6 +764,22 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     std::optional<RoofPrecision> P = precisionOf(Ty);
     if (!P)
       return;
+    if (Instruction *First = SharedReciprocalOf.lookup(&I)) {
+      unsigned Lanes = lanesOf(Ty);
+      Executed Exec = simple(*P, ROOF_CLASS_MUL, Lanes);
+      Remarks[&I] = "multiplies by the shared reciprocal of its divisor";
+      if (First == &I) { // the reciprocal is computed here
+        const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
+        if (!Reciprocal.Failed && Reciprocal.Unmeasured.empty()) {
+          for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
+            for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+              Exec.Flops[EP][C] += Reciprocal.Flops[EP][C];
+          Exec.SingleInstruction = false;
+          Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
+        }
+      }
+      return elementwise(I, *P, ROOF_CLASS_DIV, 1, Exec, Out);
+    }
     auto *Sqrt = dyn_cast<Instruction>(I.getOperand(1));
     bool WithSqrt = Sqrt && SqrtFoldedInto.lookup(Sqrt) == &I;
     return elementwise(I, *P, ROOF_CLASS_DIV, 1,

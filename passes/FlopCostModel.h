@@ -98,6 +98,9 @@ private:
   /// user into an FMA: they execute as part of that FMA.
   llvm::DenseSet<llvm::Instruction *> FusedMuls;
   llvm::DenseSet<llvm::Instruction *> FusedAdds;
+  /// Divides that multiply by a reciprocal shared with other divides by the
+  /// same divisor in their block, mapped to the one that computes it.
+  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> SharedReciprocalOf;
   /// sqrt calls probed together with the fdiv that divides by them.
   llvm::DenseMap<llvm::Instruction *, llvm::Instruction *>
       SqrtFoldedInto;

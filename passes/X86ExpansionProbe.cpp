@@ -16,6 +16,7 @@
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/LLVMContext.h"
@@ -253,13 +254,27 @@ bool compileToAssembly(const std::string &Source, const std::string &Triple,
 
 const ExpansionCost &X86ExpansionProbe::cost(const Instruction &Root,
                                              const Instruction *FoldedSqrt) {
-  const Function &F = *Root.getFunction();
-  ProbeWriter Writer(F);
+  ProbeWriter Writer(*Root.getFunction());
   if (FoldedSqrt)
     Writer.instruction(*FoldedSqrt, "s");
   Writer.instruction(Root, "r", FoldedSqrt, "s");
-  std::string Source = Writer.finish(Root.getType());
+  return measure(Writer.finish(Root.getType()), *Root.getFunction());
+}
 
+const ExpansionCost &X86ExpansionProbe::reciprocalCost(const Instruction &Div) {
+  Type *Ty = Div.getType();
+  // Built unattached, only to be printed into the probe.
+  Instruction *Reciprocal = BinaryOperator::CreateFDiv(
+      ConstantFP::get(Ty, 1.0), Div.getOperand(1));
+  Reciprocal->copyFastMathFlags(&Div);
+  ProbeWriter Writer(*Div.getFunction());
+  Writer.instruction(*Reciprocal, "r");
+  Reciprocal->deleteValue();
+  return measure(Writer.finish(Ty), *Div.getFunction());
+}
+
+const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
+                                                const Function &F) {
   auto [It, Inserted] = Cache.try_emplace(Source);
   ExpansionCost &Cost = It->second;
   if (!Inserted)

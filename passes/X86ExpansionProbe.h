@@ -17,6 +17,7 @@
 #include "roof/abi.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 
 #include <array>
@@ -52,7 +53,15 @@ public:
   const ExpansionCost &cost(const llvm::Instruction &Root,
                             const llvm::Instruction *FoldedSqrt = nullptr);
 
+  /// Cost of the reciprocal `1.0 / Divisor` that the backend computes once
+  /// for several divides of \p Div's block by the same divisor
+  /// (DAGCombiner's combineRepeatedFPDivisors), with Div's flags.
+  const ExpansionCost &reciprocalCost(const llvm::Instruction &Div);
+
 private:
+  const ExpansionCost &measure(const std::string &Source,
+                               const llvm::Function &F);
+
   llvm::StringMap<ExpansionCost> Cache;
 };
 
