@@ -174,9 +174,9 @@ Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
 }
 
 // A loop's counts can wait in registers until it exits if it cannot be
-// left any other way: no call that may not return (exit(), longjmp) or may
-// throw, and no call that could read the counters (roof_region_end() is
-// neither willreturn nor known to the optimizer).
+// left any other way and nothing in it reads the counters: no call that
+// splits the census (isCensusBoundary: may not return, may throw, may call
+// roof_region_end()) and no invoke.
 bool FunctionInstrumenter::isPromotable(const Loop &L) const {
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
@@ -189,11 +189,8 @@ bool FunctionInstrumenter::isPromotable(const Loop &L) const {
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
-      if (isa<InvokeInst>(Call) || Call->doesNotReturn())
-        return false;
-      if (isa<IntrinsicInst>(Call))
-        continue;
-      if (!Call->hasFnAttr(Attribute::WillReturn) || !Call->doesNotThrow())
+      if (isa<InvokeInst>(Call) || Call->doesNotReturn() ||
+          isCensusBoundary(*Call))
         return false;
     }
   return true;

@@ -27,8 +27,13 @@ StringRef kindName(unsigned Kind) {
   return Names[Kind];
 }
 
+// A call that will return and cannot throw cannot reach exit() or longjmp,
+// nor roof_region_*() (which is neither, so no caller of it is inferred to
+// be): library calls such as malloc or strtol do not split a block.
 bool isCensusBoundary(const Instruction &I) {
-  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+  auto *Call = dyn_cast<CallBase>(&I);
+  return Call && !isa<IntrinsicInst>(Call) &&
+         !(Call->hasFnAttr(Attribute::WillReturn) && Call->doesNotThrow());
 }
 
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {

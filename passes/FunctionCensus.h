@@ -34,7 +34,8 @@ struct FunctionCensus {
   std::vector<std::pair<const llvm::Instruction *, std::string>> Remarks;
 };
 
-/// Calls split a block's counts: what follows a call is counted after it.
+/// Calls that may not return, or may read the counters, split a block's
+/// counts: what follows such a call is counted after it.
 bool isCensusBoundary(const llvm::Instruction &I);
 
 FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model);

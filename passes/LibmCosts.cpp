@@ -30,4 +30,21 @@ const LibmCost *lookupLibmCost(llvm::StringRef Name) {
   return It == std::end(Table) ? nullptr : It;
 }
 
+uint64_t libmCostsFingerprint() {
+  uint64_t Hash = 1469598103934665603ull; // FNV-1a
+  auto Mix = [&](uint64_t V) {
+    for (int Byte = 0; Byte < 8; ++Byte, V >>= 8)
+      Hash = (Hash ^ (V & 0xff)) * 1099511628211ull;
+  };
+  for (const LibmCost &C : Table) {
+    for (const char *P = C.Name; *P; ++P)
+      Mix(uint8_t(*P));
+    Mix(C.Precision);
+    Mix(C.Lanes);
+    for (uint64_t V : C.PerCall)
+      Mix(V);
+  }
+  return Hash;
+}
+
 } // namespace roof

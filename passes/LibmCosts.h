@@ -30,6 +30,10 @@ struct LibmCost {
 /// nullptr when the function was not measured.
 const LibmCost *lookupLibmCost(llvm::StringRef Name);
 
+/// A hash of the whole table: results derived from it (cached backend
+/// probes) are only valid for the same table.
+uint64_t libmCostsFingerprint();
+
 } // namespace roof
 
 #endif // ROOF_LIBM_COSTS_H

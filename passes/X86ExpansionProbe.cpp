@@ -23,12 +23,18 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cstdlib>
 #include <map>
 #include <memory>
 
@@ -273,16 +279,112 @@ const ExpansionCost &X86ExpansionProbe::reciprocalCost(const Instruction &Div) {
   return measure(Writer.finish(Ty), *Div.getFunction());
 }
 
+//===----------------------------------------------------------------------===//
+// Disk cache: a project compiles the same divides in many translation units
+// and in every rebuild; each probe costs a backend run (milliseconds). One
+// small file per probe, named by a hash of the probe, LLVM's version and
+// the libm table, under $ROOF_CACHE_DIR (default $XDG_CACHE_HOME/roof or
+// ~/.cache/roof; ROOF_CACHE_DIR= empty disables it).
+//===----------------------------------------------------------------------===//
+namespace {
+
+constexpr char CacheFormat[] = "roof-probe 1";
+
+std::optional<std::string> cacheDirectory() {
+  if (const char *Dir = std::getenv("ROOF_CACHE_DIR"))
+    return *Dir ? std::optional<std::string>(Dir) : std::nullopt;
+  SmallString<128> Path;
+  if (const char *Xdg = std::getenv("XDG_CACHE_HOME"); Xdg && *Xdg)
+    Path = Xdg;
+  else if (!sys::path::home_directory(Path))
+    return std::nullopt;
+  else
+    sys::path::append(Path, ".cache");
+  sys::path::append(Path, "roof");
+  return std::string(Path);
+}
+
+std::optional<std::string> cacheFile(const std::string &Source) {
+  std::optional<std::string> Dir = cacheDirectory();
+  if (!Dir)
+    return std::nullopt;
+  MD5 Hash;
+  Hash.update(LLVM_VERSION_STRING);
+  uint64_t Table = libmCostsFingerprint();
+  Hash.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&Table),
+                                sizeof Table));
+  Hash.update(Source);
+  MD5::MD5Result Digest;
+  Hash.final(Digest);
+  SmallString<128> Path(*Dir);
+  sys::path::append(Path, "probe-" + Digest.digest().str().str());
+  return std::string(Path);
+}
+
+bool readCached(const std::string &Path, ExpansionCost &Cost) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return false;
+  SmallVector<StringRef, 16> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n', -1, false);
+  if (Lines.size() < 4 || Lines[0] != CacheFormat)
+    return false;
+  Cost.SingleInstruction = Lines[1] == "single";
+  Cost.Unmeasured = Lines[2].drop_front(std::min<size_t>(11, Lines[2].size())).str();
+  Cost.Instructions = Lines[3].drop_front(std::min<size_t>(13, Lines[3].size())).str();
+  for (StringRef Line : ArrayRef(Lines).drop_front(4)) {
+    unsigned P, C;
+    uint64_t Value;
+    auto [PText, Rest] = Line.split(' ');
+    auto [CText, VText] = Rest.split(' ');
+    if (PText.getAsInteger(10, P) || CText.getAsInteger(10, C) ||
+        VText.getAsInteger(10, Value) || P >= ROOF_NUM_PRECISIONS ||
+        C >= ROOF_NUM_CLASSES)
+      return false;
+    Cost.Flops[P][C] = Value;
+  }
+  return true;
+}
+
+// Written to a unique temporary and renamed, so that parallel compilations
+// never read a partial file. Failure to cache is not an error.
+void writeCached(const std::string &Path, const ExpansionCost &Cost) {
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return;
+  int FD;
+  SmallString<128> Temporary;
+  if (sys::fs::createUniqueFile(Path + ".%%%%%%.tmp", FD, Temporary))
+    return;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << CacheFormat << '\n'
+       << (Cost.SingleInstruction ? "single" : "multiple") << '\n'
+       << "unmeasured " << Cost.Unmeasured << '\n'
+       << "instructions " << Cost.Instructions << '\n';
+    for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+      for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+        if (Cost.Flops[P][C])
+          OS << P << ' ' << C << ' ' << Cost.Flops[P][C] << '\n';
+  }
+  if (sys::fs::rename(Temporary, Path))
+    sys::fs::remove(Temporary);
+}
+
+} // namespace
+
 const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
                                                 const Function &F) {
   auto [It, Inserted] = Cache.try_emplace(Source);
   ExpansionCost &Cost = It->second;
   if (!Inserted)
     return Cost;
+  std::optional<std::string> Cached = cacheFile(Source);
+  if (Cached && readCached(*Cached, Cost))
+    return Cost;
 
-  if (!compileToAssembly(Source, F.getParent()->getTargetTriple(),
-                         Cost.Assembly)) {
-    Cost.Failed = true;
+  std::string Assembly;
+  if (!compileToAssembly(Source, F.getParent()->getTargetTriple(), Assembly)) {
+    Cost.Failed = true; // not cached: a later compiler may succeed
     return Cost;
   }
   unsigned Instructions = 0;
@@ -291,7 +393,7 @@ const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
       Cost.Instructions += ", ";
     Cost.Instructions += What.str();
   };
-  StringRef Rest = Cost.Assembly;
+  StringRef Rest = Assembly;
   while (!Rest.empty()) {
     auto [Line, Tail] = Rest.split('\n');
     Rest = Tail;
@@ -313,6 +415,8 @@ const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
     }
   }
   Cost.SingleInstruction = Instructions == 1;
+  if (Cached)
+    writeCached(*Cached, Cost);
   return Cost;
 }
 

@@ -8,7 +8,7 @@
 // attributes (target-cpu, target-features, reciprocal-estimates,
 // unsafe-fp-math, prefer-vector-width, ...), with LLVM's own X86 backend, and
 // counts the FP instructions it emits (X86InstrClassifier). Results are
-// cached per (operation, type, flags, attributes).
+// cached per (operation, type, flags, attributes), in memory and on disk.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_X86_EXPANSION_PROBE_H
@@ -39,9 +39,8 @@ struct ExpansionCost {
   /// The backend could not be run; the caller falls back to the canonical
   /// count and says so.
   bool Failed = false;
-  /// The assembly that was read, and its FP instructions in order
-  /// ("vrcp14ps, vmulps, ..."), for the printer (`print<roof-census>`).
-  std::string Assembly;
+  /// The FP instructions of the emitted code in order ("vrcp14ps, vmulps,
+  /// ..."), for the printer (`print<roof-census>`).
   std::string Instructions;
 };
 

@@ -15,6 +15,9 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ("HOME", "TMPDIR"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Tests ask the backend every time: the on-disk probe cache is off unless a
+# test turns it on.
+config.environment["ROOF_CACHE_DIR"] = ""
 
 plugin = os.path.join(config.roof_lib_dir, "libroofpass.so")
 config.substitutions.append(("%roofpass", plugin))
