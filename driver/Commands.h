@@ -1,7 +1,9 @@
-//===- driver/Commands.h - roof report and roof run -------------*- C++ -*-===//
+//===- driver/Commands.h - The subcommands of roof --------------*- C++ -*-===//
 #ifndef ROOF_DRIVER_COMMANDS_H
 #define ROOF_DRIVER_COMMANDS_H
 
+#include "Ceilings.h"
+#include "MeasuredBytes.h"
 #include "Report.h"
 
 #include <cstddef>
@@ -28,6 +30,31 @@ extern const char *const kReportOptionsHelp;
 // Reads the census at `path` and prints its report on stdout; a census that
 // cannot be read is one line on stderr and kExitFailure.
 int reportCensusFile(const std::string &path, const ReportOptions &options);
+
+// The ceilings file of --ceilings and the bytes of --bytes-file and --bytes
+// (for --region, else the program), checked against each other. Throws
+// InputError or UsageError.
+struct RooflineFiles {
+  Ceilings ceilings;
+  MeasuredBytes measured;
+};
+RooflineFiles readRooflineFiles(const ReportOptions &options);
+
+// `roof plot RUN.json --ceilings FILE [-o OUT]`: an SVG roofline or the
+// nersc-roofline data.txt.
+int plotCommand(const std::vector<std::string> &args);
+
+// `roof pp --region NAME RUN.json:ROOFLINE.json ...`: performance
+// portability over platforms (seed 000, eq. 1).
+int ppCommand(const std::vector<std::string> &args);
+
+// `roof compare RUN.json --sde FILE | --likwid FILE`: roof's counts beside
+// Intel SDE's or LIKWID's.
+int compareCommand(const std::vector<std::string> &args);
+
+// `roof ert ARGS...`: runs roof-ert from roof's own directory.
+int ertCommand(const std::vector<std::string> &args);
+int censusCommand(const std::vector<std::string> &args);
 
 } // namespace roof
 

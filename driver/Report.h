@@ -39,12 +39,14 @@
 #define ROOF_DRIVER_REPORT_H
 
 #include "Census.h"
+#include "MeasuredBytes.h"
 #include "Metrics.h"
 
 #include <cstddef>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace roof {
 
@@ -59,6 +61,14 @@ struct ReportOptions {
   // table, all in JSON and CSV.
   std::optional<std::size_t> top;
   bool classes = false; // per-class breakdown
+
+  // --ceilings FILE: the roofline report against an ERT roofline.json
+  // instead (RooflineReport.h), with --bytes LEVEL=N and --bytes-file for
+  // the traffic of levels below L1, and --region for one region only.
+  std::optional<std::string> ceilingsPath;
+  std::vector<LevelBytes> bytes;
+  std::optional<std::string> bytesFile;
+  std::optional<std::string> region;
 };
 
 inline constexpr std::size_t kTableTopFunctions = 20;

@@ -1,6 +1,8 @@
 //===- driver/ReportCommand.cpp - roof report -----------------------------===//
+#include "Ceilings.h"
 #include "Cli.h"
 #include "Commands.h"
+#include "RooflineReport.h"
 
 #include <iostream>
 
@@ -17,6 +19,17 @@ const char *const kReportOptionsHelp =
   --classes          also per operation class: add, mul, fma, div, sqrt,
                      transcendental, and min/max, compare and convert, which
                      are operations but not FLOPs
+  --ceilings FILE    the roofline report instead: each scope against the
+                     ceilings of an ERT roofline.json (ERT or roof ert): the
+                     compute ceiling of its instruction mix, the empirical
+                     and canonical points per memory level, the efficiency
+                     (docs/roofline.md); --top defaults to 5
+  --bytes LEVEL=N    with --ceilings: N bytes moved at LEVEL (L2, L3, DRAM,
+                     ... as named in the ceilings file), measured by you,
+                     for the --region or else the whole program; repeatable
+  --bytes-file FILE  with --ceilings: measured bytes per scope and level,
+                     JSON or CSV (docs/roofline.md)
+  --region NAME      with --ceilings: only this region
 )";
 
 namespace {
@@ -70,20 +83,93 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
     options.precisions = parsePrecision(*precision);
   } else if (std::optional<std::string> top = optionValue(args, i, "--top")) {
     options.top = parseCount(*top, "--top");
+  } else if (std::optional<std::string> ceilings =
+                 optionValue(args, i, "--ceilings")) {
+    options.ceilingsPath = *ceilings;
+  } else if (std::optional<std::string> bytes =
+                 optionValue(args, i, "--bytes")) {
+    addLevelBytes(options.bytes, parseLevelBytesOption(*bytes), "--bytes");
+  } else if (std::optional<std::string> bytesFile =
+                 optionValue(args, i, "--bytes-file")) {
+    options.bytesFile = *bytesFile;
+  } else if (std::optional<std::string> region =
+                 optionValue(args, i, "--region")) {
+    options.region = *region;
   } else {
     return false;
   }
   return true;
 }
 
+namespace {
+
+// The roofline options make sense only together with --ceilings.
+void checkRooflineOptions(const ReportOptions &options) {
+  if (options.ceilingsPath) {
+    if (options.format == ReportFormat::Csv)
+      throw UsageError("--csv cannot be combined with --ceilings (--json "
+                       "can)");
+    if (options.classes)
+      throw UsageError("--classes cannot be combined with --ceilings");
+    return;
+  }
+  const char *orphan = !options.bytes.empty() ? "--bytes"
+                       : options.bytesFile    ? "--bytes-file"
+                       : options.region       ? "--region"
+                                              : nullptr;
+  if (orphan)
+    throw UsageError(std::string(orphan) +
+                     " needs --ceilings (the roofline report)");
+}
+
+// roof report --ceilings. Everything is read before anything is printed, so
+// that a bad file is one line and exit status 2.
+void printRooflineOf(const Census &census, const std::string &censusPath,
+                     const ReportOptions &options) {
+  RooflineFiles files = readRooflineFiles(options);
+  ScopeSelection scopes;
+  scopes.region = options.region;
+  scopes.topFunctions = options.top.value_or(kRooflineTopFunctions);
+  RooflineReportInput input{census,
+                            censusPath,
+                            files.ceilings,
+                            *options.ceilingsPath,
+                            files.measured,
+                            scopes,
+                            options.precisions.value_or(PrecisionSelection{}),
+                            options.format == ReportFormat::Json};
+  printRooflineReport(std::cout, input);
+}
+
+} // namespace
+
+RooflineFiles readRooflineFiles(const ReportOptions &options) {
+  RooflineFiles files{readCeilingsFile(*options.ceilingsPath), {}};
+  if (options.bytesFile)
+    files.measured = readMeasuredBytesFile(*options.bytesFile);
+  std::vector<LevelBytes> &scopeBytes =
+      options.region ? files.measured.regions[*options.region]
+                     : files.measured.program;
+  for (const LevelBytes &bytes : options.bytes)
+    addLevelBytes(scopeBytes, bytes,
+                  options.region ? "region " + *options.region
+                                 : std::string("the program"));
+  checkMeasuredLevels(files.measured, files.ceilings, *options.ceilingsPath);
+  return files;
+}
+
 int reportCensusFile(const std::string &path, const ReportOptions &options) {
+  checkRooflineOptions(options);
   Census census;
   try {
     census = readCensusFile(path);
   } catch (const CensusError &error) {
     return printError(path + ": " + error.what());
   }
-  printReport(std::cout, census, path, options);
+  if (options.ceilingsPath)
+    printRooflineOf(census, path, options);
+  else
+    printReport(std::cout, census, path, options);
   std::cout.flush();
   if (!std::cout)
     return printError("cannot write the report to stdout");

@@ -3,6 +3,9 @@
 //   roof report FILE.json     report a census
 //   roof run -- PROGRAM ...   run an instrumented program, report its census
 //   roof cc / roof c++ ...    compile and link with the roof pass and runtime
+//   roof plot, pp, compare    rooflines, portability, comparisons with tools
+//   roof ert ...              roof-ert, the ceilings of this machine
+//   roof census ...           roof-census, source-level canonical counts
 //
 // Called as roof-cc or roof-c++ (the links next to roof), it is the compiler
 // wrapper, for build systems that want a single path as the compiler.
@@ -31,6 +34,18 @@ commands:
   cc ARGS..., c++ ARGS... compile with clang-19 / clang++-19, instrumenting
                           the code and linking the roof runtime
                           (also as roof-cc and roof-c++)
+  report FILE.json --ceilings ROOFLINE.json
+                          the roofline report: points, ceilings and
+                          architectural efficiency per scope
+  plot FILE.json --ceilings ROOFLINE.json [-o OUT.svg]
+                          an SVG roofline (or nersc-roofline data.txt)
+  pp --region NAME RUN.json:ROOFLINE.json ...
+                          performance portability over platforms
+  compare FILE.json --sde MIX | --likwid OUTPUT
+                          roof's counts beside Intel SDE's or LIKWID's
+  ert ARGS...             measure this machine's ceilings (roof-ert)
+  census ARGS...          count canonical FLOPs and bytes in the source
+                          (roof-census: FILES... [-- FLAGS] or -p BUILD)
 
   roof <command> --help   help on a command
   roof --version          the version of roof
@@ -59,6 +74,16 @@ int dispatch(const std::string &self, const std::vector<std::string> &args) {
     return reportCommand(rest);
   if (command == "run")
     return runCommand(rest);
+  if (command == "plot")
+    return plotCommand(rest);
+  if (command == "pp")
+    return ppCommand(rest);
+  if (command == "compare")
+    return compareCommand(rest);
+  if (command == "ert")
+    return ertCommand(rest);
+  if (command == "census")
+    return censusCommand(rest);
   if (command == "cc")
     return compilerCommand(Language::C, rest);
   if (command == "c++")

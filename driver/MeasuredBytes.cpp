@@ -1,0 +1,172 @@
+//===- driver/MeasuredBytes.cpp - Measured bytes per level ----------------===//
+#include "MeasuredBytes.h"
+
+#include "Cli.h"
+#include "InputFile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace roof {
+
+std::vector<std::string> MeasuredBytes::levels() const {
+  std::set<std::string> names;
+  auto collect = [&](const std::vector<LevelBytes> &list) {
+    for (const LevelBytes &bytes : list)
+      names.insert(bytes.level);
+  };
+  collect(program);
+  for (const auto &[name, list] : regions)
+    collect(list);
+  for (const auto &[name, list] : functions)
+    collect(list);
+  return {names.begin(), names.end()};
+}
+
+namespace {
+
+// A byte count: a positive finite number (1.5e9 is as good as 1500000000,
+// measuring tools print both).
+std::optional<double> byteCount(std::string_view text) {
+  std::optional<double> value = parseFiniteNumber(trimmed(text));
+  if (!value || *value <= 0)
+    return std::nullopt;
+  return value;
+}
+
+} // namespace
+
+void addLevelBytes(std::vector<LevelBytes> &list, LevelBytes bytes,
+                   std::string_view where) {
+  bool repeated =
+      std::any_of(list.begin(), list.end(),
+                  [&](const LevelBytes &b) { return b.level == bytes.level; });
+  if (repeated)
+    throw UsageError("bytes of level " + bytes.level + " given twice for " +
+                     std::string(where));
+  list.push_back(std::move(bytes));
+}
+
+LevelBytes parseLevelBytesOption(std::string_view text) {
+  std::size_t equals = text.find('=');
+  std::optional<double> bytes;
+  if (equals != std::string_view::npos && equals > 0)
+    bytes = byteCount(text.substr(equals + 1));
+  if (!bytes)
+    throw UsageError("--bytes expects LEVEL=BYTES with a positive number of "
+                     "bytes (e.g. DRAM=1.5e9), got '" +
+                     std::string(text) + "'");
+  return {std::string(text.substr(0, equals)), *bytes, true};
+}
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void refuse(const std::string &what) { throw InputError(what); }
+
+// {"LEVEL": bytes, ...} at `where`.
+std::vector<LevelBytes> levelsIn(const json &object, const std::string &where) {
+  if (!object.is_object())
+    refuse(where + ": expected an object of LEVEL: bytes");
+  std::vector<LevelBytes> list;
+  for (const auto &[level, value] : object.items()) {
+    if (!value.is_number() || value.get<double>() <= 0)
+      refuse(where + "." + level + ": expected a positive number of bytes");
+    list.push_back({level, value.get<double>(), true});
+  }
+  return list;
+}
+
+MeasuredBytes parseJsonBytes(std::string_view text) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::parse_error &error) {
+    refuse("not JSON (parse error at byte " + std::to_string(error.byte) + ")");
+  }
+  if (!root.is_object())
+    refuse("expected an object with \"program\", \"regions\", \"functions\"");
+  MeasuredBytes measured;
+  for (const auto &[key, value] : root.items()) {
+    if (key == "program") {
+      measured.program = levelsIn(value, key);
+      continue;
+    }
+    auto *scopes = key == "regions"     ? &measured.regions
+                   : key == "functions" ? &measured.functions
+                                        : nullptr;
+    if (!scopes)
+      refuse("unknown key \"" + key +
+             "\" (expected \"program\", \"regions\", \"functions\")");
+    if (!value.is_object())
+      refuse(key + ": expected an object of NAME: {LEVEL: bytes}");
+    for (const auto &[name, levels] : value.items())
+      (*scopes)[name] = levelsIn(levels, key + "." + name);
+  }
+  return measured;
+}
+
+// One CSV field list, split at commas; fields of this file are names and
+// numbers, so quoting is not supported (and refused by the header check).
+std::vector<std::string_view> commaSeparated(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t comma = line.find(',', start);
+    fields.push_back(trimmed(line.substr(start, comma - start)));
+    if (comma == std::string_view::npos)
+      return fields;
+    start = comma + 1;
+  }
+}
+
+MeasuredBytes parseCsvBytes(std::string_view text) {
+  std::vector<std::string_view> lines = textLines(text);
+  std::vector<std::string_view> header = commaSeparated(lines.front());
+  if (header !=
+      std::vector<std::string_view>{"scope", "name", "level", "bytes"})
+    refuse("line 1: expected the header scope,name,level,bytes");
+  MeasuredBytes measured;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    if (trimmed(lines[i]).empty())
+      continue;
+    std::string where = "line " + std::to_string(i + 1);
+    std::vector<std::string_view> fields = commaSeparated(lines[i]);
+    if (fields.size() != 4)
+      refuse(where + ": expected 4 fields, got " +
+             std::to_string(fields.size()));
+    std::optional<double> bytes = byteCount(fields[3]);
+    if (!bytes || fields[2].empty())
+      refuse(where + ": expected a level and a positive number of bytes");
+    LevelBytes entry{std::string(fields[2]), *bytes, true};
+    std::string name(fields[1]);
+    try {
+      if (fields[0] == "program")
+        addLevelBytes(measured.program, entry, "the program");
+      else if (fields[0] == "region")
+        addLevelBytes(measured.regions[name], entry, "region " + name);
+      else if (fields[0] == "function")
+        addLevelBytes(measured.functions[name], entry, "function " + name);
+      else
+        refuse(where + ": scope is '" + std::string(fields[0]) +
+               "', expected program, region or function");
+    } catch (const UsageError &error) {
+      refuse(where + ": " + error.what());
+    }
+  }
+  return measured;
+}
+
+} // namespace
+
+MeasuredBytes readMeasuredBytesFile(const std::string &path) {
+  return parseInputFile(path, [&](std::string_view text) {
+    bool isJson = endsWith(path, ".json") || trimmed(text).front() == '{';
+    return isJson ? parseJsonBytes(text) : parseCsvBytes(text);
+  });
+}
+
+} // namespace roof

@@ -1,0 +1,64 @@
+//===- driver/MeasuredBytes.h - Measured bytes per level --------*- C++ -*-===//
+//
+// roof counts the bytes the instrumented code loads and stores: the traffic
+// between the core and L1. Traffic further out (L2, L3, DRAM, HBM) is not
+// observable by a compiler; the user measures it (LIKWID, VTune, ncu, ...) and
+// gives it to roof, which then places a point per level on the hierarchical
+// roofline. Levels are named as in the ceilings file ("L2", "DRAM").
+//
+// On the command line: --bytes LEVEL=N (repeatable; for the scope chosen by
+// --region, else the whole program). In a file (--bytes-file):
+//
+//   JSON  {"program": {"DRAM": 1.2e9},
+//          "regions": {"solve": {"L2": 3.4e9, "DRAM": 1.1e9}},
+//          "functions": {"daxpy": {"DRAM": 8e8}}}
+//   CSV   scope,name,level,bytes          (header line required)
+//         program,,DRAM,1200000000
+//         region,solve,L2,3400000000
+//         function,daxpy,DRAM,8e8
+//
+// Functions are named by their mangled or their demangled name.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_DRIVER_MEASUREDBYTES_H
+#define ROOF_DRIVER_MEASUREDBYTES_H
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roof {
+
+struct LevelBytes {
+  std::string level;
+  double bytes = 0;
+  bool measured = true; // false: roof's own count (L1)
+};
+
+struct MeasuredBytes {
+  std::vector<LevelBytes> program;
+  std::map<std::string, std::vector<LevelBytes>> regions;
+  std::map<std::string, std::vector<LevelBytes>> functions;
+
+  bool empty() const {
+    return program.empty() && regions.empty() && functions.empty();
+  }
+  // Every level named anywhere, for checking them against the ceilings.
+  std::vector<std::string> levels() const;
+};
+
+// "DRAM=1.5e9" -> {DRAM, 1.5e9}. Throws UsageError.
+LevelBytes parseLevelBytesOption(std::string_view text);
+
+// Adds `bytes` to `list`, refusing a level given twice. Throws UsageError.
+void addLevelBytes(std::vector<LevelBytes> &list, LevelBytes bytes,
+                   std::string_view where);
+
+// Reads a JSON (".json" or text starting with '{') or CSV bytes file.
+// Throws InputError "PATH: ...".
+MeasuredBytes readMeasuredBytesFile(const std::string &path);
+
+} // namespace roof
+
+#endif // ROOF_DRIVER_MEASUREDBYTES_H

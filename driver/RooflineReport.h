@@ -1,0 +1,67 @@
+//===- driver/RooflineReport.h - roof report --ceilings ---------*- C++ -*-===//
+//
+// The report of a census against measured ceilings (Roofline.h): for the
+// program, each region (or the one --region names) and the top functions,
+// per precision with FLOPs: the compute ceiling chosen and why (one line),
+// then the empirical and canonical points per memory level (bytes, AI,
+// GFLOP/s, the bound and what sets it, the efficiency), and the scope's
+// efficiency at the binding level.
+//
+// --json writes one object:
+//   {"schema": "roof-roofline", "schema_version": 1, "census": PATH,
+//    "ceilings": {"file", "origin", "compute": [{"name", "label",
+//      "precision" (null: any), "kind", "gflops"}], "bandwidth": [{"level",
+//      "gbytes"}]},
+//    "scopes": [{"kind", "name", "label", "time_s",
+//      "precisions": {"fp64": {"mix": {"flops", "operations", "alpha",
+//          "fma_flop_share", "divide_share"},
+//        "compute_ceiling": {"label", "gflops", "kind", "partial",
+//          "file_entry", "reason"} (null: the file has none),
+//        "empirical": POINT, "canonical": POINT}}}]}
+//   POINT = {"flops", "gflops", "efficiency", "binding_level",
+//            "levels": [{"level", "bytes", "measured", "ai",
+//            "bandwidth_gbytes",
+//                        "bound_gflops", "compute_bound", "efficiency"}]}
+// null where a value is undefined (not timed, no bandwidth for the level).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_DRIVER_ROOFLINEREPORT_H
+#define ROOF_DRIVER_ROOFLINEREPORT_H
+
+#include "Ceilings.h"
+#include "Census.h"
+#include "MeasuredBytes.h"
+#include "Metrics.h"
+#include "Roofline.h"
+
+#include <ostream>
+#include <string>
+
+namespace roof {
+
+// How many functions the roofline report shows unless --top says.
+inline constexpr std::size_t kRooflineTopFunctions = 5;
+
+struct RooflineReportInput {
+  const Census &census;
+  std::string censusPath;
+  const Ceilings &ceilings;
+  std::string ceilingsPath;
+  const MeasuredBytes &measured;
+  ScopeSelection scopes;
+  PrecisionSelection precisions; // Mode::WithCounts: those with FLOPs
+  bool json = false;
+};
+
+void printRooflineReport(std::ostream &out, const RooflineReportInput &input);
+
+// "81.42%": efficiencies and shares as the paper prints them.
+std::string percentText(double fraction);
+
+// The one-line summary of where a point sits: "e = 81.42% (bound by DRAM
+// bandwidth x AI)", or why there is no efficiency.
+std::string efficiencySummary(const RooflinePoint &point);
+
+} // namespace roof
+
+#endif // ROOF_DRIVER_ROOFLINEREPORT_H

@@ -1,0 +1,82 @@
+"""Writes a roof census (docs/schema.md) from a short description, so that the
+roofline tests state only the counts they are about.
+
+usage: make_census.py SPEC.json > census.json
+
+SPEC = {"program": PATH, "wall_time_s": S,
+        "regions": [SCOPE, ...], "functions": [SCOPE, ...]}
+SCOPE = {"name": NAME, "time_s": S (null for an untimed function),
+         "bytes_loaded": N, "bytes_stored": N,
+         "fp64": {CLASS: [canonical, empirical, full_width], ...}, "fp32": ...}
+Classes not given are zero. The totals are the sum of the functions (of the
+regions when there are no functions); every count is an exact integer.
+"""
+import json
+import sys
+
+PRECISIONS = ["fp16", "bf16", "fp32", "fp64"]
+CLASSES = ["add", "mul", "fma", "div", "sqrt", "transcendental",
+           "minmax", "compare", "convert"]
+FLOP_CLASSES = CLASSES[:6]
+KINDS = ["canonical", "empirical", "full_width"]
+
+
+def census_object(scope):
+    result = {}
+    for precision in PRECISIONS:
+        given = scope.get(precision, {})
+        classes = {}
+        for cls in CLASSES:
+            values = given.get(cls, [0, 0, 0])
+            classes[cls] = dict(zip(KINDS, (int(v) for v in values)))
+        entry = {kind: sum(classes[c][kind] for c in FLOP_CLASSES)
+                 for kind in KINDS}
+        entry["classes"] = classes
+        result[precision] = entry
+    result["bytes_loaded"] = int(scope.get("bytes_loaded", 0))
+    result["bytes_stored"] = int(scope.get("bytes_stored", 0))
+    return result
+
+
+def summed(objects):
+    total = census_object({})
+    for obj in objects:
+        for precision in PRECISIONS:
+            for kind in KINDS:
+                total[precision][kind] += obj[precision][kind]
+                for cls in CLASSES:
+                    total[precision]["classes"][cls][kind] += \
+                        obj[precision]["classes"][cls][kind]
+        total["bytes_loaded"] += obj["bytes_loaded"]
+        total["bytes_stored"] += obj["bytes_stored"]
+    return total
+
+
+def main():
+    with open(sys.argv[1]) as file:
+        spec = json.load(file)
+    regions = [dict(name=r["name"], entries=1, time_s=r["time_s"],
+                    **census_object(r)) for r in spec.get("regions", [])]
+    functions = [dict(name=f["name"], demangled=f["name"], module="app.c",
+                      calls=1, time_s=f.get("time_s"),
+                      thread_time_s=f.get("time_s"), **census_object(f))
+                 for f in spec.get("functions", [])]
+    totals = summed(functions or regions)
+    target = {"triple": "x86_64-pc-linux-gnu", "cpu": "skylake-avx512",
+              "features": "+avx512f,+fma"}
+    census = {
+        "schema": "roof", "schema_version": 1,
+        "program": spec["program"], "command_line": [spec["program"]],
+        "pid": 1000, "mpi_rank": None, "start_time": "2025-01-01T12:00:00Z",
+        "wall_time_s": spec["wall_time_s"], "timer_hz": 1e9,
+        "target": target,
+        "modules": [dict(source="app.c", functions=len(functions), **target)],
+        "overflow": False, "totals": totals, "functions": functions,
+        "regions": regions,
+        "threads": [dict(index=0, tid=1000, **totals)],
+    }
+    json.dump(census, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
+main()
