@@ -428,7 +428,7 @@ bool CensusInstrumenter::run() {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    PlannedFunction P{&F, buildFunctionCensus(F, Model)};
+    PlannedFunction P{&F, buildFunctionCensus(F, Model, FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
     P.FirstSlot = NumSlots;
     P.NumSlots = P.Census.Slots.size();

@@ -1,6 +1,9 @@
 //===- FunctionCensus.cpp - Static weights of a function's counters -------===//
 #include "FunctionCensus.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -36,7 +39,79 @@ bool isCensusBoundary(const Instruction &I) {
          !(Call->hasFnAttr(Attribute::WillReturn) && Call->doesNotThrow());
 }
 
-FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {
+namespace {
+
+/// Whether any block of \p L (the whole function when null) contains a call
+/// that splits the census: then execution counts of its blocks may differ
+/// by an exit or a region boundary in between, and are not merged.
+bool hasBoundary(const Function &F, const Loop *L) {
+  auto BlockHasBoundary = [](const BasicBlock *BB) {
+    return llvm::any_of(*BB, [](const Instruction &I) {
+      return isCensusBoundary(I);
+    });
+  };
+  return L ? llvm::any_of(L->blocks(), BlockHasBoundary)
+           : llvm::any_of(F, [&](const BasicBlock &BB) {
+               return BlockHasBoundary(&BB);
+             });
+}
+
+/// Moves the weights of each block's per-execution slot to the slot of the
+/// highest dominator it is control-equivalent with: fewer counters, and
+/// fewer induction variables once loops are promoted.
+void mergeControlEquivalentBlocks(Function &F, FunctionCensus &Census,
+                                  FunctionAnalysisManager &FAM) {
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  DenseMap<const Loop *, bool> Splits; // per loop (null: top level)
+  auto Mergeable = [&](const Loop *L) {
+    auto [It, New] = Splits.try_emplace(L, false);
+    if (New)
+      It->second = hasBoundary(F, L);
+    return !It->second;
+  };
+  auto IsPlain = [](const CounterSlot &S) {
+    return S.Scale.Kind == CountingScale::PerExecution && !S.Scale.After;
+  };
+  DenseMap<BasicBlock *, size_t> PlainSlotOf;
+  for (size_t S = 0; S < Census.Slots.size(); ++S)
+    if (IsPlain(Census.Slots[S]))
+      PlainSlotOf.try_emplace(Census.Slots[S].Block, S);
+
+  for (size_t S = 0; S < Census.Slots.size(); ++S) {
+    CounterSlot &Slot = Census.Slots[S];
+    if (!IsPlain(Slot) || Slot.Weights.empty() || !DT.getNode(Slot.Block))
+      continue;
+    const Loop *L = LI.getLoopFor(Slot.Block);
+    if (!Mergeable(L))
+      continue;
+    BasicBlock *Representative = Slot.Block;
+    for (DomTreeNode *Up = DT.getNode(Slot.Block)->getIDom(); Up;
+         Up = Up->getIDom()) {
+      BasicBlock *Candidate = Up->getBlock();
+      if (LI.getLoopFor(Candidate) != L ||
+          !PDT.dominates(Slot.Block, Candidate))
+        break;
+      Representative = Candidate;
+    }
+    if (Representative == Slot.Block)
+      continue;
+    auto [It, New] = PlainSlotOf.try_emplace(Representative, Census.Slots.size());
+    if (New)
+      Census.Slots.push_back(
+          {Representative, CountingScale::perExecution(), {}});
+    std::map<uint32_t, uint64_t> Moved = std::move(Census.Slots[S].Weights);
+    Census.Slots[S].Weights.clear();
+    for (auto &[Metric, Amount] : Moved)
+      Census.Slots[It->second].Weights[Metric] += Amount;
+  }
+}
+
+} // namespace
+
+FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
+                                   FunctionAnalysisManager &FAM) {
   FunctionCensus Census;
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
@@ -72,6 +147,7 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model) {
                        return A.Scale.Kind < B.Scale.Kind;
                      });
   }
+  mergeControlEquivalentBlocks(F, Census, FAM);
   return Census;
 }
 

@@ -15,6 +15,7 @@
 #include "FlopCostModel.h"
 
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -38,7 +39,11 @@ struct FunctionCensus {
 /// counts: what follows such a call is counted after it.
 bool isCensusBoundary(const llvm::Instruction &I);
 
-FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model);
+/// The census of \p F. Blocks that always execute together (one dominates,
+/// the other post-dominates, same loop, no call in between that may leave
+/// or read the counters) share one per-execution counter.
+FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model,
+                                   llvm::FunctionAnalysisManager &FAM);
 
 /// The census as `print<roof-census>` shows it, for lit tests.
 void printFunctionCensus(llvm::raw_ostream &OS, const llvm::Function &F,

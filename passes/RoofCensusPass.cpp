@@ -34,11 +34,12 @@ PreservedAnalyses RoofCensusPrinter::run(Module &M,
     return PreservedAnalyses::all();
   }
   X86ExpansionProbe Probe;
+  FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   for (Function &F : M) {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    printFunctionCensus(OS, F, buildFunctionCensus(F, Model));
+    printFunctionCensus(OS, F, buildFunctionCensus(F, Model, FAM));
   }
   return PreservedAnalyses::all();
 }

@@ -1,4 +1,4 @@
-"""Runs a roof command that must refuse its input and prints its message.
+"""Runs a roof command (or roof-ert) that must refuse its input and prints its message.
 
 usage: refused.py COMMAND ARGS...
 Fails unless the command exits with status 2, prints nothing on stdout and
