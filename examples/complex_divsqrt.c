@@ -64,11 +64,11 @@
 |*     per element on the machine, against 23 canonical.
 |*
 \*===----------------------------------------------------------------------===*/
+#include "harness.h"
 #include <math.h>
 #include <roof.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 //===----------------------------------------------------------------------===//
 // Kernels
@@ -109,6 +109,8 @@ gpp_f32(long n, const float *restrict wr, const float *restrict wi,
 //===----------------------------------------------------------------------===//
 // Harness
 //===----------------------------------------------------------------------===//
+
+// The command line, allocation and now() are in harness.h.
 
 struct f64_data {
   double *wr, *wi, *zr, *zi, *accr, *acci;
@@ -151,39 +153,18 @@ __attribute__((noinline)) double checksum_f32(long n, const float *re,
   return sum;
 }
 
-// Not inlined, so that no timer arithmetic can be scheduled into a region.
-__attribute__((noinline)) static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+static double *f64s(long n) {
+  return alloc("complex_divsqrt", n, n * sizeof(double));
 }
-
-static long arg(int argc, char **argv, int i, long dflt) {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end || v <= 0) {
-    fprintf(stderr, "usage: %s [n > 0] [reps > 0]\n", argv[0]);
-    exit(2);
-  }
-  return v;
+static float *f32s(long n) {
+  return alloc("complex_divsqrt", n, n * sizeof(float));
 }
 
 int main(int argc, char **argv) {
-  long n = arg(argc, argv, 1, 4096);
-  long reps = arg(argc, argv, 2, 40000);
-  struct f64_data d = {malloc(n * sizeof(double)), malloc(n * sizeof(double)),
-                       malloc(n * sizeof(double)), malloc(n * sizeof(double)),
-                       malloc(n * sizeof(double)), malloc(n * sizeof(double))};
-  struct f32_data f = {malloc(n * sizeof(float)), malloc(n * sizeof(float)),
-                       malloc(n * sizeof(float)), malloc(n * sizeof(float)),
-                       malloc(n * sizeof(float)), malloc(n * sizeof(float))};
-  if (!d.wr || !d.wi || !d.zr || !d.zi || !d.accr || !d.acci || !f.wr ||
-      !f.wi || !f.zr || !f.zi || !f.accr || !f.acci) {
-    fprintf(stderr, "complex_divsqrt: out of memory for n = %ld\n", n);
-    return 1;
-  }
+  long n = 4096, reps = 40000;
+  args(argc, argv, 1, &n, &reps);
+  struct f64_data d = {f64s(n), f64s(n), f64s(n), f64s(n), f64s(n), f64s(n)};
+  struct f32_data f = {f32s(n), f32s(n), f32s(n), f32s(n), f32s(n), f32s(n)};
   init(n, &d, &f);
 
   double t0 = now();

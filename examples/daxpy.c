@@ -26,15 +26,15 @@
 |*   defaults: 2 * 2^15 * 80000 = 5242880000 FLOPs, 41943040000 bytes
 |*             loaded, 20971520000 bytes stored.
 |*
-|* Outside the region, "init" stores 16 n bytes and "checksum" loads 8 n
-|* bytes and adds n doubles (n fp64 FLOPs, class add); main adds a few FLOPs
-|* for the timing arithmetic.
+|* Outside the region, "init" stores 16 n bytes and "checksum" (harness.h)
+|* loads 8 n bytes and adds n doubles (n fp64 FLOPs, class add); main adds a
+|* few FLOPs for the timing arithmetic.
 |*
 \*===----------------------------------------------------------------------===*/
+#include "harness.h"
 #include <roof.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 //===----------------------------------------------------------------------===//
 // Kernel
@@ -50,6 +50,8 @@ __attribute__((noinline)) void daxpy(long n, double a, const double *restrict x,
 // Harness
 //===----------------------------------------------------------------------===//
 
+// The command line, allocation, now() and checksum() are in harness.h.
+
 __attribute__((noinline)) void init(long n, double *x, double *y) {
   for (long i = 0; i < n; ++i) {
     x[i] = 1.0;
@@ -57,40 +59,11 @@ __attribute__((noinline)) void init(long n, double *x, double *y) {
   }
 }
 
-__attribute__((noinline)) double checksum(long n, const double *y) {
-  double sum = 0.0;
-  for (long i = 0; i < n; ++i)
-    sum += y[i];
-  return sum;
-}
-
-// Not inlined, so that no timer arithmetic can be scheduled into a region.
-__attribute__((noinline)) static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static long arg(int argc, char **argv, int i, long dflt) {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end || v <= 0) {
-    fprintf(stderr, "usage: %s [n > 0] [reps > 0]\n", argv[0]);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  long n = arg(argc, argv, 1, 1L << 15);
-  long reps = arg(argc, argv, 2, 80000);
-  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-  if (!x || !y) {
-    fprintf(stderr, "daxpy: out of memory for n = %ld\n", n);
-    return 1;
-  }
+  long n = 1L << 15, reps = 80000;
+  args(argc, argv, 1, &n, &reps);
+  double *x = alloc("daxpy", n, n * sizeof *x);
+  double *y = alloc("daxpy", n, n * sizeof *y);
   init(n, x, y);
 
   const double a = 0.5;

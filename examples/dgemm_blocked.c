@@ -34,14 +34,14 @@
 |* 43033559040 bytes loaded, 21474836480 bytes stored.
 |*
 |* Outside the region, "init" stores 24 n^2 bytes (and converts 2 n^2 ints
-|* to double: class convert, not FLOPs), "checksum" loads 8 n^2 bytes and
-|* adds n^2 doubles.
+|* to double: class convert, not FLOPs), "checksum" (harness.h, over the
+|* n^2 entries of C) loads 8 n^2 bytes and adds n^2 doubles.
 |*
 \*===----------------------------------------------------------------------===*/
+#include "harness.h"
 #include <roof.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 //===----------------------------------------------------------------------===//
 // Kernel
@@ -72,6 +72,8 @@ __attribute__((noinline)) void dgemm(long n, const double *restrict A,
 // Harness
 //===----------------------------------------------------------------------===//
 
+// The command line, allocation, now() and checksum() are in harness.h.
+
 // Small integer entries keep every sum exact in double, so the checksum can
 // be compared with an exact integer prediction.
 static long a_at(long i, long k) { return (i + 2 * k) % 5; }
@@ -84,13 +86,6 @@ __attribute__((noinline)) void init(long n, double *A, double *B, double *C) {
       B[i * n + j] = (double)b_at(i, j);
       C[i * n + j] = 0.0;
     }
-}
-
-__attribute__((noinline)) double checksum(long n, const double *C) {
-  double sum = 0.0;
-  for (long i = 0; i < n * n; ++i)
-    sum += C[i];
-  return sum;
 }
 
 // sum_ij C_ij = R * sum_k (sum_i A_ik) (sum_j B_kj), in integers.
@@ -107,34 +102,12 @@ static long long expected(long n, long reps) {
   return total * reps;
 }
 
-// Not inlined, so that no timer arithmetic can be scheduled into a region.
-__attribute__((noinline)) static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static long arg(int argc, char **argv, int i, long dflt) {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end || v <= 0) {
-    fprintf(stderr, "usage: %s [n > 0] [reps > 0]\n", argv[0]);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  long n = arg(argc, argv, 1, 512);
-  long reps = arg(argc, argv, 2, 20);
-  double *A = malloc(n * n * sizeof *A), *B = malloc(n * n * sizeof *B),
-         *C = malloc(n * n * sizeof *C);
-  if (!A || !B || !C) {
-    fprintf(stderr, "dgemm_blocked: out of memory for n = %ld\n", n);
-    return 1;
-  }
+  long n = 512, reps = 20;
+  args(argc, argv, 1, &n, &reps);
+  double *A = alloc("dgemm_blocked", n, n * n * sizeof *A);
+  double *B = alloc("dgemm_blocked", n, n * n * sizeof *B);
+  double *C = alloc("dgemm_blocked", n, n * n * sizeof *C);
   init(n, A, B, C);
 
   double t0 = now();
@@ -144,7 +117,7 @@ int main(int argc, char **argv) {
   roof_region_end();
   double t = now() - t0;
 
-  double sum = checksum(n, C);
+  double sum = checksum(n * n, C);
   long long expect = expected(n, reps);
   int ok = sum == (double)expect;
   printf("dgemm_blocked: n=%ld reps=%ld time=%.3f s  %.2f GFLOP/s  "

@@ -35,14 +35,14 @@
 |*     5243860480 FLOPs, 36707024960 bytes loaded, 5243863360 bytes stored.
 |*
 |* Outside the region, "init" stores 16 n^3 + 36 T bytes and loads 20 T (no
-|* FLOPs) and "checksum" loads 8 n^3 bytes and adds n^3 doubles (n^3 fp64
-|* FLOPs, class add).
+|* FLOPs) and "checksum" (harness.h, over the n^3 points) loads 8 n^3 bytes
+|* and adds n^3 doubles (n^3 fp64 FLOPs, class add).
 |*
 \*===----------------------------------------------------------------------===*/
+#include "harness.h"
 #include <roof.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 //===----------------------------------------------------------------------===//
 // Kernel
@@ -69,6 +69,8 @@ __attribute__((noinline)) void jacobi7(long n, const double *restrict in,
 // Harness
 //===----------------------------------------------------------------------===//
 
+// The command line, allocation, now() and checksum() are in harness.h.
+
 // Boundary 1, interior 0, in both grids; the same static schedule over k as
 // jacobi7, so the pages are first touched by the thread that uses them.
 __attribute__((noinline)) void init(long n, double *u, double *v) {
@@ -82,40 +84,11 @@ __attribute__((noinline)) void init(long n, double *u, double *v) {
       }
 }
 
-__attribute__((noinline)) double checksum(long n, const double *u) {
-  double sum = 0.0;
-  for (long i = 0; i < n * n * n; ++i)
-    sum += u[i];
-  return sum;
-}
-
-// Not inlined, so that no timer arithmetic can be scheduled into a region.
-__attribute__((noinline)) static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static long arg(int argc, char **argv, int i, long dflt, long min) {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end || v < min) {
-    fprintf(stderr, "usage: %s [n >= 3] [reps > 0]\n", argv[0]);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  long n = arg(argc, argv, 1, 256, 3);
-  long reps = arg(argc, argv, 2, 40, 1);
-  double *u = malloc(n * n * n * sizeof *u), *v = malloc(n * n * n * sizeof *v);
-  if (!u || !v) {
-    fprintf(stderr, "stencil7: out of memory for n = %ld\n", n);
-    return 1;
-  }
+  long n = 256, reps = 40;
+  args(argc, argv, 3, &n, &reps);
+  double *u = alloc("stencil7", n, n * n * n * sizeof *u);
+  double *v = alloc("stencil7", n, n * n * n * sizeof *v);
   init(n, u, v);
 
   const double alpha = 0.4, beta = 0.1; // weights sum to 1: values stay in [0,1]
@@ -132,7 +105,7 @@ int main(int argc, char **argv) {
 
   // The result is in u. A convex combination of values in [0,1] stays in
   // [0,1], and the boundary (6n^2 - 12n + 8 ones) is never written.
-  double sum = checksum(n, u);
+  double sum = checksum(n * n * n, u);
   double inner = (double)(n - 2) * (n - 2) * (n - 2);
   double boundary = (double)n * n * n - inner;
   int ok = sum >= boundary && sum <= boundary + inner;

@@ -34,18 +34,18 @@
 |*             loaded, 5368712000 bytes stored.
 |*
 |* Outside the region, "init" stores 24 n + 36 T bytes and loads 20 T (no
-|* FLOPs), and "checksum" loads 8 n bytes and adds n doubles (n fp64 FLOPs
-|* in class add); main does its timing and bandwidth arithmetic after
-|* roof_region_end().
+|* FLOPs), and "checksum" (harness.h) loads 8 n bytes and adds n doubles
+|* (n fp64 FLOPs in class add); main does its timing and bandwidth
+|* arithmetic after roof_region_end().
 |*
 |* Bytes are what the loads and stores of the program move (instruction
 |* level), not DRAM traffic: write-allocate reads of a[] are not included.
 |*
 \*===----------------------------------------------------------------------===*/
+#include "harness.h"
 #include <roof.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 //===----------------------------------------------------------------------===//
 // Kernel
@@ -68,6 +68,8 @@ __attribute__((noinline)) void triad(long n, double *restrict a,
 // Harness
 //===----------------------------------------------------------------------===//
 
+// The command line, allocation, now() and checksum() are in harness.h.
+
 // Same static schedule as triad, so every thread first-touches the pages it
 // later works on.
 __attribute__((noinline)) void init(long n, double *a, double *b, double *c) {
@@ -79,41 +81,12 @@ __attribute__((noinline)) void init(long n, double *a, double *b, double *c) {
   }
 }
 
-__attribute__((noinline)) double checksum(long n, const double *a) {
-  double sum = 0.0;
-  for (long i = 0; i < n; ++i)
-    sum += a[i];
-  return sum;
-}
-
-// Not inlined, so that no timer arithmetic can be scheduled into a region.
-__attribute__((noinline)) static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static long arg(int argc, char **argv, int i, long dflt) {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol(argv[i], &end, 10);
-  if (*end || v <= 0) {
-    fprintf(stderr, "usage: %s [n > 0] [reps > 0]\n", argv[0]);
-    exit(2);
-  }
-  return v;
-}
-
 int main(int argc, char **argv) {
-  long n = arg(argc, argv, 1, 1L << 24);
-  long reps = arg(argc, argv, 2, 40);
-  double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b),
-         *c = malloc(n * sizeof *c);
-  if (!a || !b || !c) {
-    fprintf(stderr, "stream_triad: out of memory for n = %ld\n", n);
-    return 1;
-  }
+  long n = 1L << 24, reps = 40;
+  args(argc, argv, 1, &n, &reps);
+  double *a = alloc("stream_triad", n, n * sizeof *a);
+  double *b = alloc("stream_triad", n, n * sizeof *b);
+  double *c = alloc("stream_triad", n, n * sizeof *c);
   init(n, a, b, c);
 
   const double s = 3.0;

@@ -18,7 +18,7 @@
 //
 // REQUIRES: avx512
 // RUN: %clang -O3 -ffast-math -march=x86-64-v4 -mprefer-vector-width=512 -fpass-plugin=%roofpass -c %s -o %t.kernel.o
-// RUN: %clang -O2 -DHARNESS -c %s -o %t.main.o
+// RUN: %clang -O2 -c %S/Inputs/daxpy_harness.c -o %t.main.o
 // RUN: %clang %t.kernel.o %t.main.o %roofrt/libroofrt.a -lpthread -lm -o %t
 //
 // RUN: rm -f %t.json && env ROOF_OUTPUT=%t.json %t 1000 | FileCheck %s --check-prefix=OUT
@@ -51,27 +51,7 @@
 // N1003-NEXT: bytes_loaded = 16048
 // N1003-NEXT: bytes_stored = 8024
 
-#ifndef HARNESS
 void daxpy(long n, double a, const double *restrict x, double *restrict y) {
   for (long i = 0; i < n; ++i)
     y[i] = a * x[i] + y[i];
 }
-#else
-#include <stdio.h>
-#include <stdlib.h>
-void daxpy(long n, double a, const double *restrict x, double *restrict y);
-int main(int argc, char **argv) {
-  long n = argc > 1 ? atol(argv[1]) : 1000;
-  double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
-  for (long i = 0; i < n; ++i) {
-    x[i] = 1.0;
-    y[i] = 3.0;
-  }
-  daxpy(n, 0.5, x, y);
-  double sum = 0.0;
-  for (long i = 0; i < n; ++i)
-    sum += y[i];
-  printf("daxpy n=%ld sum=%g\n", n, sum);
-  return 0;
-}
-#endif

@@ -1,6 +1,7 @@
 // f64 divide and sqrt, y = sqrt(x) / z, on AVX-512 (x86-64-v4, 512-bit
 // vectors): no estimate is used for double, with or without -ffast-math,
-// so empirical = canonical. Only the kernel object is instrumented.
+// so empirical = canonical. Only the kernel object is instrumented (main:
+// Inputs/xzy_harness.c).
 //
 // Three builds of the same kernel:
 //   default: sqrt() may set errno, so clang keeps `call double @sqrt` and
@@ -17,7 +18,7 @@
 //   bytes_loaded = 16000, bytes_stored = 8000
 //
 // REQUIRES: avx512
-// RUN: %clang -O2 -DHARNESS -c %s -o %t.main.o
+// RUN: %clang -O2 -DKERNEL=divsqrt -DREAL=double -DX=4 -DZ=4 -c %S/Inputs/xzy_harness.c -o %t.main.o
 //
 // RUN: %clang -O3 -march=x86-64-v4 -mprefer-vector-width=512 -fpass-plugin=%roofpass -c %s -o %t.errno.o
 // RUN: %clang %t.errno.o %t.main.o %roofrt/libroofrt.a -lpthread -lm -o %t.errno
@@ -61,31 +62,9 @@
 // CHECK-NEXT: bytes_loaded = 16000
 // CHECK-NEXT: bytes_stored = 8000
 
-#ifndef HARNESS
 #include <math.h>
 void divsqrt(long n, const double *restrict x, const double *restrict z,
              double *restrict y) {
   for (long i = 0; i < n; ++i)
     y[i] = sqrt(x[i]) / z[i];
 }
-#else
-#include <stdio.h>
-#include <stdlib.h>
-void divsqrt(long n, const double *restrict x, const double *restrict z,
-             double *restrict y);
-int main(int argc, char **argv) {
-  long n = argc > 1 ? atol(argv[1]) : 1000;
-  double *x = malloc(n * sizeof *x), *z = malloc(n * sizeof *z),
-         *y = malloc(n * sizeof *y);
-  for (long i = 0; i < n; ++i) {
-    x[i] = 4.0;
-    z[i] = 4.0;
-  }
-  divsqrt(n, x, z, y);
-  double sum = 0.0;
-  for (long i = 0; i < n; ++i)
-    sum += y[i];
-  printf("divsqrt n=%ld sum=%g\n", n, sum);
-  return 0;
-}
-#endif

@@ -1,7 +1,7 @@
 // f32 vector divide under -ffast-math on AVX-512 (x86-64-v4, 512-bit
 // vectors): the backend replaces the divide by a reciprocal estimate and a
 // Newton step, so the machine executes more FLOPs than the source says.
-// Only the kernel object is instrumented.
+// Only the kernel object is instrumented (main: Inputs/xzy_harness.c).
 //
 // IR the pass sees (OptimizerLast): `fdiv fast <16 x float>` in the main
 // vector body (VF 16 x interleave 4 = 64 elements per iteration),
@@ -30,7 +30,7 @@
 //
 // REQUIRES: avx512
 // RUN: %clang -O3 -ffast-math -march=x86-64-v4 -mprefer-vector-width=512 -fpass-plugin=%roofpass -c %s -o %t.kernel.o
-// RUN: %clang -O2 -DHARNESS -c %s -o %t.main.o
+// RUN: %clang -O2 -DKERNEL=fdiv -DREAL=float -DX=1 -DZ=4 -c %S/Inputs/xzy_harness.c -o %t.main.o
 // RUN: %clang %t.kernel.o %t.main.o %roofrt/libroofrt.a -lpthread -lm -o %t
 //
 // RUN: rm -f %t.json && env ROOF_OUTPUT=%t.json %t 1024 | FileCheck %s --check-prefix=OUT
@@ -66,30 +66,8 @@
 // N1003-NEXT: bytes_loaded = 8024
 // N1003-NEXT: bytes_stored = 4012
 
-#ifndef HARNESS
 void fdiv(long n, const float *restrict x, const float *restrict z,
           float *restrict y) {
   for (long i = 0; i < n; ++i)
     y[i] = x[i] / z[i];
 }
-#else
-#include <stdio.h>
-#include <stdlib.h>
-void fdiv(long n, const float *restrict x, const float *restrict z,
-          float *restrict y);
-int main(int argc, char **argv) {
-  long n = argc > 1 ? atol(argv[1]) : 1024;
-  float *x = malloc(n * sizeof *x), *z = malloc(n * sizeof *z),
-        *y = malloc(n * sizeof *y);
-  for (long i = 0; i < n; ++i) {
-    x[i] = 1.0f;
-    z[i] = 4.0f;
-  }
-  fdiv(n, x, z, y);
-  double sum = 0.0;
-  for (long i = 0; i < n; ++i)
-    sum += y[i];
-  printf("fdiv n=%ld sum=%g\n", n, sum);
-  return 0;
-}
-#endif
