@@ -14,6 +14,8 @@
 #include "roof/abi.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -25,6 +27,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -77,10 +80,12 @@ bool forksOpenMPThreads(const Function &F) {
 //===----------------------------------------------------------------------===//
 class FunctionInstrumenter {
 public:
-  FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI,
+  FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI, ScalarEvolution &SE,
                        GlobalVariable *Counters, GlobalVariable *Registered,
                        Constant *ModuleDescriptor, FunctionCallee RegisterThread)
-      : Plan(Plan), F(*Plan.F), LI(LI), Counters(Counters),
+      : Plan(Plan), F(*Plan.F), LI(LI), SE(SE),
+        Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
+        Counters(Counters),
         Registered(Registered), ModuleDescriptor(ModuleDescriptor),
         RegisterThread(RegisterThread), Int64(Type::getInt64Ty(F.getContext())) {}
 
@@ -93,12 +98,15 @@ private:
   Instruction *incrementPoint(const CounterSlot &Slot);
   bool isPromotable(const Loop &L) const;
   void promote(Loop &L);
+  void countHeadersByTripCount(Loop &L, Loop &Promoted);
   void instrumentTiming(Instruction *EntryPoint);
   void registerThreadOnFirstCall(Instruction *After);
 
   PlannedFunction &Plan;
   Function &F;
   LoopInfo &LI;
+  ScalarEvolution &SE;
+  SCEVExpander Expander;
   GlobalVariable *Counters;
   GlobalVariable *Registered;
   Constant *ModuleDescriptor;
@@ -107,6 +115,8 @@ private:
   Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
   DenseMap<uint32_t, AllocaInst *> PromotedSlot;
+  /// Loop-header slots given their loop's trip count at its exit.
+  DenseSet<uint32_t> CountedAtExit;
   SmallVector<AllocaInst *, 8> Locals;
 };
 
@@ -223,14 +233,55 @@ void FunctionInstrumenter::promote(Loop &L) {
   IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
   for (auto &[S, Local] : Promoted)
     Init.CreateStore(ConstantInt::get(Int64, 0), Local);
+  countHeadersByTripCount(L, L);
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
   for (BasicBlock *Exit : Exits) {
     IRBuilder<> B(&*Exit->getFirstInsertionPt());
     for (auto &[S, Local] : Promoted) {
+      if (CountedAtExit.count(S) && Plan.Census.Slots[S].Block == L.getHeader())
+        continue; // added at this exit already, from the trip count
       addToCounter(B, S, B.CreateLoad(Int64, Local, "roof.promoted"));
       B.CreateStore(ConstantInt::get(Int64, 0), Local);
     }
+  }
+}
+
+// A loop header runs (backedge-taken count + 1) times per entry. Where
+// scalar evolution knows that count and the loop has one exit, reached only
+// from the loop, the header's counter gets it once at the exit instead of
+// an increment per iteration: no induction variable is added for the
+// backend to optimize, and nothing at all runs inside the loop.
+void FunctionInstrumenter::countHeadersByTripCount(Loop &L, Loop &Promoted) {
+  for (Loop *Sub : L.getSubLoops())
+    countHeadersByTripCount(*Sub, Promoted);
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
+    return;
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) ||
+      !SE.isLoopInvariant(Taken, &L) || !Taken->getType()->isIntegerTy())
+    return;
+  for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
+    const CounterSlot &Slot = Plan.Census.Slots[S];
+    if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
+        Slot.Scale.Kind != CountingScale::PerExecution || Slot.Scale.After)
+      continue;
+    const SCEV *Runs = SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64),
+                                     SE.getOne(Int64));
+    Instruction *At = &*Exit->getFirstInsertionPt();
+    if (!Expander.isSafeToExpandAt(Runs, At))
+      return;
+    Value *Count = Expander.expandCodeFor(Runs, Int64, At);
+    IRBuilder<> B(At);
+    // Into the enclosing promoted loop's local when nested, else the array.
+    if (&L != &Promoted) {
+      AllocaInst *Local = PromotedSlot.lookup(S);
+      B.CreateStore(B.CreateAdd(B.CreateLoad(Int64, Local), Count), Local);
+    } else {
+      addToCounter(B, S, Count);
+    }
+    CountedAtExit.insert(S);
   }
 }
 
@@ -293,6 +344,8 @@ void FunctionInstrumenter::run() {
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
     if (Slot.Weights.empty() && S != 0)
+      continue;
+    if (CountedAtExit.count(S))
       continue;
     IRBuilder<> IB(incrementPoint(Slot));
     Value *Units = unitsOf(IB, Slot.Scale);
@@ -466,7 +519,9 @@ bool CensusInstrumenter::run() {
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
-    FunctionInstrumenter(P, LI, Counters, Registered, Descriptor, RegisterThread)
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
+    FunctionInstrumenter(P, LI, SE, Counters, Registered, Descriptor,
+                         RegisterThread)
         .run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }

@@ -90,8 +90,14 @@ void mergeControlEquivalentBlocks(Function &F, FunctionCensus &Census,
     for (DomTreeNode *Up = DT.getNode(Slot.Block)->getIDom(); Up;
          Up = Up->getIDom()) {
       BasicBlock *Candidate = Up->getBlock();
-      if (LI.getLoopFor(Candidate) != L ||
-          !PDT.dominates(Slot.Block, Candidate))
+      const Loop *Around = LI.getLoopFor(Candidate);
+      if (Around != L) {
+        // A loop left before reaching this block: look past it.
+        if (Around && (!L || (L->contains(Around))))
+          continue;
+        break; // the candidate is outside this block's loop
+      }
+      if (!PDT.dominates(Slot.Block, Candidate))
         break;
       Representative = Candidate;
     }

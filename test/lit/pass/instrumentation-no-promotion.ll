@@ -7,7 +7,8 @@
 ;   loop block's counter is loaded, incremented and stored inside %loop,
 ;   and there is no promoted phi.
 ; @outer_not_inner: the call is in the outer loop's latch, so the outer
-;   loop is not promoted but its inner loop is: the inner count is a phi
+;   loop is not promoted but its inner loop is (its exit test is on data, so
+;   scalar evolution cannot count its trips): the inner count is a phi
 ;   inside %inner, added to memory at the inner exit (%latch), while %latch's
 ;   own count is a plain in-loop update.
 ; @infinite: a loop without an exit cannot be promoted.
@@ -67,7 +68,7 @@ inner:
   %w = fmul double %v, 2.0
   store double %w, ptr %p
   %j.next = add i64 %j, 1
-  %jd = icmp eq i64 %j.next, %m
+  %jd = fcmp oge double %w, 1.0e3
   br i1 %jd, label %latch, label %inner
 latch:
   %q = getelementptr double, ptr %a, i64 %i
