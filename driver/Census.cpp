@@ -1,16 +1,13 @@
 //===- driver/Census.cpp - Strict reader of the census JSON ---------------===//
 //
-// Walks the parsed JSON with the path of every value at hand, so that a
-// refusal says exactly where the file is wrong, e.g.
+// Walks the parsed JSON with the path of every value at hand (StrictJson.h),
+// so that a refusal says exactly where the file is wrong, e.g.
 //   functions[2].fp64.classes.div.empirical: negative count -3
-// Counts must be JSON integers that fit in 64 unsigned bits; nlohmann parses
-// non-negative integers as unsigned, negative ones as signed, and anything
-// larger than 2^64-1 as a double, which is how each case is told apart.
 //
 //===----------------------------------------------------------------------===//
 #include "Census.h"
 
-#include <nlohmann/json.hpp>
+#include "StrictJson.h"
 
 #include <cerrno>
 #include <cmath>
@@ -43,96 +40,11 @@ std::optional<RoofPrecision> precisionFromName(std::string_view name) {
 
 namespace {
 
-using nlohmann::json;
+using namespace strict_json;
 
 //===----------------------------------------------------------------------===//
-// Messages
+// Values of the runtime's census
 //===----------------------------------------------------------------------===//
-
-[[noreturn]] void fail(const std::string &path, const std::string &what) {
-  throw CensusError(path.empty() ? what : path + ": " + what);
-}
-
-std::string memberPath(const std::string &parent, std::string_view key) {
-  std::string path = parent;
-  if (!path.empty())
-    path += '.';
-  return path.append(key);
-}
-
-std::string elementPath(const std::string &parent, std::size_t index) {
-  return parent + "[" + std::to_string(index) + "]";
-}
-
-// A short, single-line picture of an unexpected value: its JSON text for
-// scalars (escaped, so control characters cannot break the line), its kind
-// for containers.
-std::string describe(const json &value) {
-  constexpr std::size_t kMaxShown = 40;
-  switch (value.type()) {
-  case json::value_t::object:
-    return "an object";
-  case json::value_t::array:
-    return "an array";
-  case json::value_t::string: {
-    std::string text = value.dump(-1, ' ', true);
-    if (text.size() > kMaxShown)
-      text = text.substr(0, kMaxShown) + "...\"";
-    return "string " + text;
-  }
-  default:
-    return value.dump();
-  }
-}
-
-//===----------------------------------------------------------------------===//
-// Typed access to members
-//===----------------------------------------------------------------------===//
-
-const json &memberOf(const json &object, const char *key,
-                     const std::string &path) {
-  auto found = object.find(key);
-  if (found == object.end())
-    fail(path, std::string("missing key \"") + key + "\"");
-  return *found;
-}
-
-const json &objectValue(const json &value, const std::string &path) {
-  if (!value.is_object())
-    fail(path, "expected an object, got " + describe(value));
-  return value;
-}
-
-const json &arrayValue(const json &value, const std::string &path) {
-  if (!value.is_array())
-    fail(path, "expected an array, got " + describe(value));
-  return value;
-}
-
-std::string stringValue(const json &value, const std::string &path) {
-  if (!value.is_string())
-    fail(path, "expected a string, got " + describe(value));
-  return value.get<std::string>();
-}
-
-std::uint64_t countValue(const json &value, const std::string &path) {
-  if (value.is_number_unsigned())
-    return value.get<std::uint64_t>();
-  if (value.is_number_integer())
-    fail(path, "negative count " + value.dump());
-  if (value.is_number_float()) {
-    // 2^64 exactly; every double at or above it is out of range.
-    constexpr double kTwoTo64 = 18446744073709551616.0;
-    double number = value.get<double>();
-    if (number >= kTwoTo64)
-      fail(path, "count " + value.dump() +
-                     " does not fit in an unsigned 64-bit integer");
-    if (number < 0)
-      fail(path, "negative count " + value.dump());
-    fail(path, "expected an integer count, got " + value.dump());
-  }
-  fail(path, "expected an unsigned integer, got " + describe(value));
-}
 
 double secondsValue(const json &value, const std::string &path) {
   if (!value.is_number())
@@ -150,22 +62,6 @@ std::optional<double> optionalSecondsValue(const json &value,
   return secondsValue(value, path);
 }
 
-template <typename Value>
-Value memberAs(const json &object, const char *key, const std::string &path,
-               Value (*convert)(const json &, const std::string &)) {
-  return convert(memberOf(object, key, path), memberPath(path, key));
-}
-
-std::uint64_t countAt(const json &object, const char *key,
-                      const std::string &path) {
-  return memberAs(object, key, path, countValue);
-}
-
-std::string stringAt(const json &object, const char *key,
-                     const std::string &path) {
-  return memberAs(object, key, path, stringValue);
-}
-
 //===----------------------------------------------------------------------===//
 // Census objects
 //===----------------------------------------------------------------------===//
@@ -175,13 +71,6 @@ KindCounts kindCountsIn(const json &object, const std::string &path) {
   return {countAt(object, "canonical", path),
           countAt(object, "empirical", path),
           countAt(object, "full_width", path)};
-}
-
-void checkFlopSum(std::uint64_t total, std::uint64_t classSum,
-                  const std::string &path) {
-  if (total != classSum)
-    fail(path, std::to_string(total) + " is not the sum of its FLOP classes (" +
-                   std::to_string(classSum) + ")");
 }
 
 PrecisionCounts precisionIn(const json &object, const std::string &path) {
@@ -231,20 +120,6 @@ TargetInfo targetIn(const json &object, const std::string &path) {
           stringAt(object, "features", path)};
 }
 
-// Applies `readElement(element, path)` to every element of the array at
-// `key`.
-template <typename Record, typename ReadElement>
-std::vector<Record> arrayAt(const json &object, const char *key,
-                            const std::string &path, ReadElement readElement) {
-  std::string arrayPath = memberPath(path, key);
-  const json &array = arrayValue(memberOf(object, key, path), arrayPath);
-  std::vector<Record> records;
-  records.reserve(array.size());
-  for (std::size_t i = 0; i < array.size(); ++i)
-    records.push_back(readElement(array[i], elementPath(arrayPath, i)));
-  return records;
-}
-
 ModuleRecord moduleIn(const json &value, const std::string &path) {
   const json &object = objectValue(value, path);
   ModuleRecord module;
@@ -287,25 +162,9 @@ ThreadRecord threadIn(const json &value, const std::string &path) {
   return thread;
 }
 
-// Refuses other schemas and versions before anything else is looked at: a
-// file of another version may differ anywhere, and the version is the useful
-// thing to report.
-void checkSchema(const json &root) {
-  std::string schema = stringAt(root, "schema", "");
-  if (schema != kCensusSchema)
-    fail("", "\"schema\" is " + describe(memberOf(root, "schema", "")) +
-                 ", expected \"" + kCensusSchema + "\" (not a roof census)");
-  std::uint64_t version = countAt(root, "schema_version", "");
-  if (version != kCensusSchemaVersion)
-    fail("", "schema_version " + std::to_string(version) +
-                 " is not supported (this roof reads version " +
-                 std::to_string(kCensusSchemaVersion) + ")");
-}
-
 Census censusIn(const json &root) {
-  if (!root.is_object())
-    fail("", "expected a JSON object at the top level, got " + describe(root));
-  checkSchema(root);
+  checkDocumentHeader(root, kCensusSchema, kCensusSchemaVersion,
+                      "a roof census");
 
   const std::string top;
   Census census;
@@ -323,10 +182,7 @@ Census censusIn(const json &root) {
       targetIn(objectValue(memberOf(root, "target", top), "target"), "target");
   census.modules = arrayAt<ModuleRecord>(root, "modules", top, moduleIn);
 
-  const json &overflow = memberOf(root, "overflow", top);
-  if (!overflow.is_boolean())
-    fail("overflow", "expected true or false, got " + describe(overflow));
-  census.overflow = overflow.get<bool>();
+  census.overflow = memberAs(root, "overflow", top, boolValue);
 
   census.totals =
       countsIn(objectValue(memberOf(root, "totals", top), "totals"), "totals");
@@ -337,29 +193,10 @@ Census censusIn(const json &root) {
   return census;
 }
 
-// nlohmann prefixes its messages with "[json.exception.parse_error.101] ".
-std::string withoutExceptionId(const char *message) {
-  std::string text = message;
-  if (!text.empty() && text.front() == '[') {
-    std::size_t end = text.find("] ");
-    if (end != std::string::npos)
-      text.erase(0, end + 2);
-  }
-  return text;
-}
-
 } // namespace
 
 Census parseCensus(std::string_view text) {
-  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
-    fail("", "empty file (expected a roof census in JSON)");
-  json root;
-  try {
-    root = json::parse(text);
-  } catch (const json::parse_error &error) {
-    fail("", "not JSON: " + withoutExceptionId(error.what()));
-  }
-  return censusIn(root);
+  return censusIn(parseDocument(text, "a roof census in JSON"));
 }
 
 Census readCensusFile(const std::string &path) {

@@ -79,11 +79,6 @@ ReportPlan planReport(const Census &census, const ReportOptions &options) {
   return plan;
 }
 
-std::string plural(std::uint64_t count, const char *singular,
-                   const char *pluralForm) {
-  return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
-}
-
 //===----------------------------------------------------------------------===//
 // Table
 //===----------------------------------------------------------------------===//
@@ -389,12 +384,6 @@ std::string csvNumber(const std::optional<double> &value) {
   return value ? exactDecimal(*value) : "";
 }
 
-void printCsvRow(std::ostream &out, const std::vector<std::string> &fields) {
-  for (std::size_t i = 0; i < fields.size(); ++i)
-    out << (i ? "," : "") << csvField(fields[i]);
-  out << "\n";
-}
-
 // The rows of one scope, a row per shown precision.
 void printCsvScope(std::ostream &out, const Scope &scope,
                    const ReportPlan &plan) {
@@ -458,6 +447,17 @@ void printCsv(std::ostream &out, const ReportPlan &plan) {
 }
 
 } // namespace
+
+std::string plural(std::uint64_t count, const char *singular,
+                   const char *pluralForm) {
+  return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+void printCsvRow(std::ostream &out, const std::vector<std::string> &fields) {
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    out << (i ? "," : "") << csvField(fields[i]);
+  out << "\n";
+}
 
 void printReport(std::ostream &out, const Census &census,
                  const std::string &censusPath, const ReportOptions &options) {

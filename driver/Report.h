@@ -69,9 +69,20 @@ struct ReportOptions {
   std::vector<LevelBytes> bytes;
   std::optional<std::string> bytesFile;
   std::optional<std::string> region;
+
+  // --census FILE (roof report only): the source census roof-census wrote
+  // with --json, beside the run's counts per function (CensusComparison.h).
+  std::optional<std::string> sourceCensusPath;
 };
 
 inline constexpr std::size_t kTableTopFunctions = 20;
+
+// "1 call", "3 calls".
+std::string plural(std::uint64_t count, const char *singular,
+                   const char *pluralForm);
+
+// Writes `fields` as one CSV line (RFC 4180 quoting).
+void printCsvRow(std::ostream &out, const std::vector<std::string> &fields);
 
 // Writes the report of `census`, read from `censusPath`, to `out`.
 void printReport(std::ostream &out, const Census &census,

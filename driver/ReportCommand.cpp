@@ -1,8 +1,10 @@
 //===- driver/ReportCommand.cpp - roof report -----------------------------===//
 #include "Ceilings.h"
+#include "CensusComparison.h"
 #include "Cli.h"
 #include "Commands.h"
 #include "RooflineReport.h"
+#include "SourceCensus.h"
 
 #include <iostream>
 
@@ -42,6 +44,15 @@ program, of each region and of each function, from the census that a program
 built with roof cc / roof c++ writes when it exits.
 
 options:
+)";
+
+// roof report only: roof run and roof plot share the other options.
+const char *const kCensusOptionHelp =
+    R"(  --census FILE      the source census beside the run: per function and
+                     precision the canonical FLOPs roof-census counts in the
+                     source (roof census --json: one call, times the calls
+                     of the run), the executed canonical and empirical
+                     FLOPs, and their ratios (docs/census.md)
 )";
 
 void setFormat(ReportOptions &options, ReportFormat format,
@@ -103,8 +114,11 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
 
 namespace {
 
-// The roofline options make sense only together with --ceilings.
+// The roofline options make sense only together with --ceilings, which the
+// comparison with a source census does not have.
 void checkRooflineOptions(const ReportOptions &options) {
+  if (options.ceilingsPath && options.sourceCensusPath)
+    throw UsageError("--census cannot be combined with --ceilings");
   if (options.ceilingsPath) {
     if (options.format == ReportFormat::Csv)
       throw UsageError("--csv cannot be combined with --ceilings (--json "
@@ -166,10 +180,16 @@ int reportCensusFile(const std::string &path, const ReportOptions &options) {
   } catch (const CensusError &error) {
     return printError(path + ": " + error.what());
   }
-  if (options.ceilingsPath)
+  if (options.sourceCensusPath) {
+    // Read before anything is printed: a bad file is one line on stderr.
+    SourceCensus source = readSourceCensusFile(*options.sourceCensusPath);
+    printCensusComparison(std::cout, census, path, source,
+                          *options.sourceCensusPath, options);
+  } else if (options.ceilingsPath) {
     printRooflineOf(census, path, options);
-  else
+  } else {
     printReport(std::cout, census, path, options);
+  }
   std::cout.flush();
   if (!std::cout)
     return printError("cannot write the report to stdout");
@@ -191,9 +211,12 @@ int reportCommand(const std::vector<std::string> &args) {
     } else if (arg == "--") {
       optionsEnded = true;
     } else if (arg == "-h" || arg == "--help") {
-      std::cout << kHelp << kReportOptionsHelp
+      std::cout << kHelp << kReportOptionsHelp << kCensusOptionHelp
                 << "  -h, --help         this help\n";
       return 0;
+    } else if (std::optional<std::string> source =
+                   optionValue(args, i, "--census")) {
+      options.sourceCensusPath = *source;
     } else if (!parseReportOption(args, i, options)) {
       throw UsageError("unknown option '" + arg +
                        "' for roof report (roof report --help)");
