@@ -22,16 +22,7 @@
 #include <pthread.h>
 #include <roof/roof.h>
 
-FAKE_COUNTERS(mod, 2)
-static const RoofWeight work_weights[] = {
-    {1, ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_ADD, ROOF_CANONICAL), 1}};
-static const RoofFunction functions[] = {
-    {"work", "work", NULL, 0, 2, 0, ROOF_NO_SLOT, ROOF_NO_SLOT, 1,
-     work_weights}};
-static const RoofModule mod = {
-    ROOF_ABI_VERSION, 1, 2, 0, "concurrency.c", "x86_64-unknown-linux-gnu",
-    "", "", functions, mod_thread_counters};
-FAKE_CONSTRUCTOR(mod)
+FAKE_WORK_MODULE("concurrency.c")
 
 static void work(uint64_t n) {
   uint64_t *c = FAKE_ENTER(mod);

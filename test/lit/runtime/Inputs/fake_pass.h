@@ -37,4 +37,19 @@
                        (void)(mod##_registered = 1)),                          \
    mod##_counters)
 
+/* The fixture several tests share: module `mod` from `source` with one
+ * function "work" whose slot 0 counts calls and whose slot 1 is worth one
+ * canonical fp64 add per unit. */
+#define FAKE_WORK_MODULE(source)                                               \
+  FAKE_COUNTERS(mod, 2)                                                        \
+  static const RoofWeight work_weights[] = {                                   \
+      {1, ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_ADD, ROOF_CANONICAL), 1}};    \
+  static const RoofFunction functions[] = {                                    \
+      {"work", "work", NULL, 0, 2, 0, ROOF_NO_SLOT, ROOF_NO_SLOT, 1,           \
+       work_weights}};                                                         \
+  static const RoofModule mod = {                                              \
+      ROOF_ABI_VERSION, 1, 2, 0, source, "x86_64-unknown-linux-gnu",           \
+      "", "", functions, mod_thread_counters};                                 \
+  FAKE_CONSTRUCTOR(mod)
+
 #endif /* ROOF_TEST_FAKE_PASS_H */
