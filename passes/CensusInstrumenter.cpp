@@ -98,7 +98,7 @@ private:
   Instruction *incrementPoint(const CounterSlot &Slot);
   bool isPromotable(const Loop &L) const;
   void promote(Loop &L);
-  void countHeadersByTripCount(Loop &L, Loop &Promoted);
+  std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void instrumentTiming(Instruction *EntryPoint);
   void registerThreadOnFirstCall(Instruction *After);
 
@@ -206,22 +206,28 @@ bool FunctionInstrumenter::isPromotable(const Loop &L) const {
   return true;
 }
 
-// The local is zero whenever control is outside the loop: it starts at zero
-// in the entry block and every exit adds it to the counter and clears it.
-// So no preheader or dedicated exit is needed, and an exit block also
-// reached from elsewhere adds nothing extra. mem2reg then keeps the local in
-// a register inside the loop.
+// Each loop's own blocks (not those of its inner loops) count into locals
+// that are zero whenever control is outside the loop: they start at zero in
+// the entry block, and every exit adds them to the counter array and clears
+// them. So no preheader or dedicated exit is needed, and an exit block also
+// reached from elsewhere adds nothing extra. mem2reg then keeps the locals
+// in registers inside the loop. Flushing at each loop's own exits (rather
+// than carrying inner counts out to the outermost loop) keeps the number of
+// loop-carried values, which the backend's loop optimizations must handle,
+// to one per counter of that loop; an inner loop's exit runs once per outer
+// iteration, so the memory update there is cheap.
 void FunctionInstrumenter::promote(Loop &L) {
-  if (!isPromotable(L)) {
-    for (Loop *Sub : L.getSubLoops())
-      promote(*Sub);
+  for (Loop *Sub : L.getSubLoops())
+    promote(*Sub);
+  if (!isPromotable(L))
     return;
-  }
+  std::optional<uint32_t> HeaderByTripCount = countHeaderByTripCount(L);
   SmallVector<std::pair<uint32_t, AllocaInst *>, 8> Promoted;
   IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
-    if (Slot.Weights.empty() || !L.contains(Slot.Block))
+    if (Slot.Weights.empty() || LI.getLoopFor(Slot.Block) != &L ||
+        HeaderByTripCount == S)
       continue;
     AllocaInst *Local = EntryB.CreateAlloca(Int64, nullptr, "roof.local");
     PromotedSlot[S] = Local;
@@ -233,14 +239,11 @@ void FunctionInstrumenter::promote(Loop &L) {
   IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
   for (auto &[S, Local] : Promoted)
     Init.CreateStore(ConstantInt::get(Int64, 0), Local);
-  countHeadersByTripCount(L, L);
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
   for (BasicBlock *Exit : Exits) {
     IRBuilder<> B(&*Exit->getFirstInsertionPt());
     for (auto &[S, Local] : Promoted) {
-      if (CountedAtExit.count(S) && Plan.Census.Slots[S].Block == L.getHeader())
-        continue; // added at this exit already, from the trip count
       addToCounter(B, S, B.CreateLoad(Int64, Local, "roof.promoted"));
       B.CreateStore(ConstantInt::get(Int64, 0), Local);
     }
@@ -250,18 +253,16 @@ void FunctionInstrumenter::promote(Loop &L) {
 // A loop header runs (backedge-taken count + 1) times per entry. Where
 // scalar evolution knows that count and the loop has one exit, reached only
 // from the loop, the header's counter gets it once at the exit instead of
-// an increment per iteration: no induction variable is added for the
-// backend to optimize, and nothing at all runs inside the loop.
-void FunctionInstrumenter::countHeadersByTripCount(Loop &L, Loop &Promoted) {
-  for (Loop *Sub : L.getSubLoops())
-    countHeadersByTripCount(*Sub, Promoted);
+// an increment per iteration: nothing runs inside the loop. Returns the
+// header's slot when it is counted so.
+std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
   BasicBlock *Exit = L.getUniqueExitBlock();
   if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
-    return;
+    return std::nullopt;
   const SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(Taken) ||
-      !SE.isLoopInvariant(Taken, &L) || !Taken->getType()->isIntegerTy())
-    return;
+  if (isa<SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(Taken, &L) ||
+      !Taken->getType()->isIntegerTy())
+    return std::nullopt;
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
     if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
@@ -271,18 +272,14 @@ void FunctionInstrumenter::countHeadersByTripCount(Loop &L, Loop &Promoted) {
                                      SE.getOne(Int64));
     Instruction *At = &*Exit->getFirstInsertionPt();
     if (!Expander.isSafeToExpandAt(Runs, At))
-      return;
+      return std::nullopt;
     Value *Count = Expander.expandCodeFor(Runs, Int64, At);
     IRBuilder<> B(At);
-    // Into the enclosing promoted loop's local when nested, else the array.
-    if (&L != &Promoted) {
-      AllocaInst *Local = PromotedSlot.lookup(S);
-      B.CreateStore(B.CreateAdd(B.CreateLoad(Int64, Local), Count), Local);
-    } else {
-      addToCounter(B, S, Count);
-    }
+    addToCounter(B, S, Count);
     CountedAtExit.insert(S);
+    return S;
   }
+  return std::nullopt;
 }
 
 // Inclusive cycles of outermost activations per thread: the depth slot
