@@ -4,10 +4,9 @@
 namespace roof::census {
 
 const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames = {
-    "fp16", "bf16", "fp32", "fp64"};
+    ROOF_PRECISION_NAMES};
 const std::array<const char *, ROOF_NUM_CLASSES> kClassNames = {
-    "add",    "mul",     "fma",    "div", "sqrt", "transcendental",
-    "minmax", "compare", "convert"};
+    ROOF_CLASS_NAMES};
 
 Polynomial PrecisionTally::flops() const {
   Polynomial Sum;

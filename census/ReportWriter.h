@@ -24,7 +24,7 @@
 namespace roof::census {
 
 inline constexpr const char *kSchema = "roof-census";
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 struct Report {
   std::vector<FunctionRecord> Functions;

@@ -19,17 +19,9 @@
 namespace roof {
 
 const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames = {
-    "fp16", "bf16", "fp32", "fp64"};
-static_assert(ROOF_FP16 == 0 && ROOF_BF16 == 1 && ROOF_FP32 == 2 &&
-                  ROOF_FP64 == 3,
-              "kPrecisionNames follows the order of RoofPrecision");
-
+    ROOF_PRECISION_NAMES};
 const std::array<const char *, ROOF_NUM_CLASSES> kClassNames = {
-    "add",    "mul",     "fma",    "div", "sqrt", "transcendental",
-    "minmax", "compare", "convert"};
-static_assert(ROOF_CLASS_ADD == 0 && ROOF_CLASS_TRANSCENDENTAL == 5 &&
-                  ROOF_CLASS_CONVERT == 8,
-              "kClassNames follows the order of RoofClass");
+    ROOF_CLASS_NAMES};
 
 std::optional<RoofPrecision> precisionFromName(std::string_view name) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p)

@@ -28,7 +28,7 @@
 namespace roof {
 
 inline constexpr const char *kCensusSchema = "roof";
-inline constexpr std::uint64_t kCensusSchemaVersion = 1;
+inline constexpr std::uint64_t kCensusSchemaVersion = 2;
 
 // The value the runtime writes for a sum that exceeded 2^64-1.
 inline constexpr std::uint64_t kSaturated = UINT64_MAX;

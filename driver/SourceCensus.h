@@ -30,7 +30,7 @@
 namespace roof {
 
 inline constexpr const char *kSourceCensusSchema = "roof-census";
-inline constexpr std::uint64_t kSourceCensusSchemaVersion = 1;
+inline constexpr std::uint64_t kSourceCensusSchemaVersion = 2;
 
 // A count of one call: {"polynomial": "2*NI*NJ", "value": 800}.
 struct SourceQuantity {

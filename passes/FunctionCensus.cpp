@@ -14,14 +14,12 @@ using namespace llvm;
 namespace roof {
 
 StringRef precisionName(unsigned Precision) {
-  static const char *Names[] = {"fp16", "bf16", "fp32", "fp64"};
+  static const char *Names[] = {ROOF_PRECISION_NAMES};
   return Names[Precision];
 }
 
 StringRef className(unsigned Class) {
-  static const char *Names[] = {"add",    "mul",     "fma",
-                                "div",    "sqrt",    "transcendental",
-                                "minmax", "compare", "convert"};
+  static const char *Names[] = {ROOF_CLASS_NAMES};
   return Names[Class];
 }
 

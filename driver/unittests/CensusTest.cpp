@@ -72,7 +72,7 @@ json validCensus() {
   json module = target;
   module.update({{"source", "f.cpp"}, {"functions", 1}});
   return {{"schema", "roof"},
-          {"schema_version", 1},
+          {"schema_version", 2},
           {"program", "/bin/f"},
           {"command_line", {"f", "-n"}},
           {"pid", 99},
@@ -196,24 +196,24 @@ TEST(CensusTest, RefusesOtherSchemasAndVersions) {
   document.erase("schema");
   EXPECT_EQ(refusal(document), "missing key \"schema\"");
 
-  for (int version : {0, 2}) {
+  for (int version : {1, 3}) {
     document = validCensus();
     document["schema_version"] = version;
     EXPECT_EQ(refusal(document),
               "schema_version " + std::to_string(version) +
-                  " is not supported (this roof reads version 1)");
+                  " is not supported (this roof reads version 2)");
   }
 
   document = validCensus();
-  document["schema_version"] = 1.0;
+  document["schema_version"] = 2.0;
   EXPECT_EQ(refusal(document),
-            "schema_version: expected an integer count, got 1.0");
+            "schema_version: expected an integer count, got 2.0");
 }
 
 TEST(CensusTest, ChecksTheVersionBeforeAnythingElse) {
-  json document = {{"schema", "roof"}, {"schema_version", 2}};
+  json document = {{"schema", "roof"}, {"schema_version", 1}};
   EXPECT_EQ(refusal(document),
-            "schema_version 2 is not supported (this roof reads version 1)");
+            "schema_version 1 is not supported (this roof reads version 2)");
 }
 
 TEST(CensusTest, RefusesCountsThatAreNotUnsigned64BitIntegers) {

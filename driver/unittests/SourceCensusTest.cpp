@@ -91,7 +91,7 @@ json emptyFunction() {
 
 json validSourceCensus() {
   return {{"schema", "roof-census"},
-          {"schema_version", 1},
+          {"schema_version", 2},
           {"conventions", {{"fma", "2 FLOPs per element, in class fma"}}},
           {"parameters", {{"n", 100}}},
           {"failed", {"broken.c"}},
@@ -198,9 +198,9 @@ TEST(SourceCensusTest, RefusesOtherSchemasAndVersions) {
             "\"schema\" is string \"roof\", expected \"roof-census\" (not "
             "roof-census's JSON)");
   document = validSourceCensus();
-  document["schema_version"] = 2;
+  document["schema_version"] = 1;
   EXPECT_EQ(refusal(document),
-            "schema_version 2 is not supported (this roof reads version 1)");
+            "schema_version 1 is not supported (this roof reads version 2)");
   document.erase("schema_version");
   EXPECT_EQ(refusal(document), "missing key \"schema_version\"");
 }
@@ -308,7 +308,7 @@ TEST(SourceCensusTest, FileErrorsNameTheFile) {
   } catch (const InputError &error) {
     EXPECT_EQ(std::string(error.what()),
               path + ": schema_version 7 is not supported (this roof reads "
-                     "version 1)");
+                     "version 2)");
   }
   std::filesystem::remove(path);
   try {

@@ -23,7 +23,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a struct below changes; the runtime refuses other values. */
-#define ROOF_ABI_VERSION 1
+#define ROOF_ABI_VERSION 2
 
 enum RoofPrecision {
   ROOF_FP16,
@@ -46,9 +46,19 @@ enum RoofClass {
   ROOF_CLASS_MINMAX,
   ROOF_CLASS_COMPARE,
   ROOF_CLASS_CONVERT,
+  ROOF_CLASS_SPECIAL, /* special-function-unit approximations (NVPTX MUFU:
+                         rcp, rsqrt, sqrt, ex2, lg2, sin, cos), which Nsight
+                         Compute does not count as FLOPs */
   ROOF_NUM_CLASSES
 };
 #define ROOF_NUM_FLOP_CLASSES (ROOF_CLASS_TRANSCENDENTAL + 1)
+
+/* Names as the JSON schema (docs/schema.md) spells them, in RoofClass and
+ * RoofPrecision order, for every component that prints them. */
+#define ROOF_PRECISION_NAMES "fp16", "bf16", "fp32", "fp64"
+#define ROOF_CLASS_NAMES                                                       \
+  "add", "mul", "fma", "div", "sqrt", "transcendental", "minmax", "compare",   \
+      "convert", "special"
 
 enum RoofKind {
   ROOF_CANONICAL,  /* source-level: 1 per active element, FMA = 2 */
@@ -57,14 +67,29 @@ enum RoofKind {
   ROOF_NUM_KINDS
 };
 
+/* GPU address spaces, for the bytes of device code (NVPTX address spaces
+ * 1, 3, 5, 4; generic is a flat address the pass could not resolve). */
+enum RoofSpace {
+  ROOF_SPACE_GLOBAL,
+  ROOF_SPACE_SHARED,
+  ROOF_SPACE_LOCAL,
+  ROOF_SPACE_CONSTANT,
+  ROOF_SPACE_GENERIC,
+  ROOF_NUM_SPACES
+};
+#define ROOF_SPACE_NAMES "global", "shared", "local", "constant", "generic"
+
 /* metric = ((precision * ROOF_NUM_CLASSES) + class) * ROOF_NUM_KINDS + kind,
- * followed by the two byte metrics. */
+ * followed by the two byte metrics (all memory), then loaded and stored
+ * bytes per GPU address space (device code only). */
 #define ROOF_FLOP_METRIC(precision, cls, kind)                                 \
   ((((precision) * ROOF_NUM_CLASSES) + (cls)) * ROOF_NUM_KINDS + (kind))
 #define ROOF_METRIC_BYTES_LOADED                                               \
   (ROOF_NUM_PRECISIONS * ROOF_NUM_CLASSES * ROOF_NUM_KINDS)
 #define ROOF_METRIC_BYTES_STORED (ROOF_METRIC_BYTES_LOADED + 1)
-#define ROOF_NUM_METRICS (ROOF_METRIC_BYTES_STORED + 1)
+#define ROOF_METRIC_SPACE_BYTES(space, stored)                                 \
+  (ROOF_METRIC_BYTES_STORED + 1 + (space) * 2 + (stored))
+#define ROOF_NUM_METRICS ROOF_METRIC_SPACE_BYTES(ROOF_NUM_SPACES, 0)
 
 /* One unit of counter `slot` adds `amount` to `metric`. `slot` is relative to
  * the function's first slot. */

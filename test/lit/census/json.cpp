@@ -30,7 +30,7 @@ extern "C" void daxpy(int n, double a, const double *x, double *y) {
 // SHAPE-NEXT: ok 2 functions
 
 // CHECK:      "schema": "roof-census",
-// CHECK-NEXT: "schema_version": 1,
+// CHECK-NEXT: "schema_version": 2,
 // CHECK:      "parameters": {
 // CHECK-NEXT:   "n": 100
 // CHECK-NEXT: },

@@ -29,13 +29,13 @@ source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [2 x i64] zeroinitializer, align 64
 ; CHECK-DAG: @__roof_thread_registered = internal thread_local global i8 0
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 1, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 2, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"
 ; CHECK-DAG: @[[FEAT]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"+avx,+avx2,{{.*}}+fma,{{.*}}\00"
-; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [3 x %roof.Weight] [%roof.Weight { i32 0, i32 84, i64 1 }, %roof.Weight { i32 0, i32 85, i64 1 }, %roof.Weight { i32 0, i32 86, i64 1 }]
-; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [5 x %roof.Weight] [%roof.Weight { i32 0, i32 84, i64 8 }, %roof.Weight { i32 0, i32 85, i64 8 }, %roof.Weight { i32 0, i32 86, i64 8 }, %roof.Weight { i32 0, i32 108, i64 64 }, %roof.Weight { i32 0, i32 109, i64 64 }]
+; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [3 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 1 }, %roof.Weight { i32 0, i32 94, i64 1 }, %roof.Weight { i32 0, i32 95, i64 1 }]
+; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [5 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 8 }, %roof.Weight { i32 0, i32 94, i64 8 }, %roof.Weight { i32 0, i32 95, i64 8 }, %roof.Weight { i32 0, i32 120, i64 64 }, %roof.Weight { i32 0, i32 121, i64 64 }]
 ; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]] }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]] }]
 ; CHECK-DAG: @[[N0]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[N1]] = private unnamed_addr constant [5 x i8] c"axpy\00"

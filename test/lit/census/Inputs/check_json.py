@@ -1,4 +1,4 @@
-"""Checks the shape of roof-census JSON (schema roof-census, version 1).
+"""Checks the shape of roof-census JSON (schema roof-census, version 2).
 
 Prints one line per function, "NAME FLOPS", after checking what the driver
 relies on: every precision with every class, the precision's canonical FLOPs
@@ -10,7 +10,7 @@ import sys
 
 PRECISIONS = ["fp16", "bf16", "fp32", "fp64"]
 CLASSES = ["add", "mul", "fma", "div", "sqrt", "transcendental", "minmax",
-           "compare", "convert"]
+           "compare", "convert", "special"]
 FLOP_CLASSES = CLASSES[:6]
 
 
@@ -38,7 +38,7 @@ def census(c, where):
 
 report = json.load(open(sys.argv[1]))
 assert report["schema"] == "roof-census", report["schema"]
-assert report["schema_version"] == 1
+assert report["schema_version"] == 2
 for f in report["functions"]:
     assert isinstance(f["name"], str) and isinstance(f["demangled"], str)
     census(f["totals"], f["name"])

@@ -16,7 +16,7 @@ import sys
 
 PRECISIONS = ["fp16", "bf16", "fp32", "fp64"]
 CLASSES = ["add", "mul", "fma", "div", "sqrt", "transcendental",
-           "minmax", "compare", "convert"]
+           "minmax", "compare", "convert", "special"]
 FLOP_CLASSES = CLASSES[:6]
 KINDS = ["canonical", "empirical", "full_width"]
 
@@ -65,7 +65,7 @@ def main():
     target = {"triple": "x86_64-pc-linux-gnu", "cpu": "skylake-avx512",
               "features": "+avx512f,+fma"}
     census = {
-        "schema": "roof", "schema_version": 1,
+        "schema": "roof", "schema_version": 2, "kernels": [],
         "program": spec["program"], "command_line": [spec["program"]],
         "pid": 1000, "mpi_rank": None, "start_time": "2025-01-01T12:00:00Z",
         "wall_time_s": spec["wall_time_s"], "timer_hz": 1e9,

@@ -27,14 +27,14 @@ import sys
 MAX = 2**64 - 1
 PRECISIONS = ["fp16", "bf16", "fp32", "fp64"]
 CLASSES = ["add", "mul", "fma", "div", "sqrt", "transcendental", "minmax",
-           "compare", "convert"]
+           "compare", "convert", "special"]
 FLOP_CLASSES = CLASSES[:6]
 KINDS = ["canonical", "empirical", "full_width"]
 CENSUS_KEYS = PRECISIONS + ["bytes_loaded", "bytes_stored"]
 TOP_KEYS = ["schema", "schema_version", "program", "command_line", "pid",
             "mpi_rank", "start_time", "wall_time_s", "timer_hz", "target",
             "modules", "overflow", "totals", "functions", "regions",
-            "threads"]
+            "threads", "gpu", "kernels"]
 FUNCTION_KEYS = ["name", "demangled", "module", "calls", "time_s",
                  "thread_time_s"] + CENSUS_KEYS
 REGION_KEYS = ["name", "entries", "time_s"] + CENSUS_KEYS
@@ -117,7 +117,7 @@ def same_as_sum(parts, total, where, overflow):
 def validate(r):
     keys(r, TOP_KEYS, "report")
     require(r["schema"] == "roof", "schema", r["schema"])
-    require(r["schema_version"] == 1, "schema_version", r["schema_version"])
+    require(r["schema_version"] == 2, "schema_version", r["schema_version"])
     require(isinstance(r["program"], str), "program", "not a string")
     require(isinstance(r["command_line"], list) and
             all(isinstance(a, str) for a in r["command_line"]),
