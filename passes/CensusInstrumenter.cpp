@@ -7,9 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CensusInstrumenter.h"
+#include "CounterUpdates.h"
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
-#include "X86ExpansionProbe.h"
+#include "ExpansionProbe.h"
 
 #include "roof/abi.h"
 
@@ -94,7 +95,6 @@ public:
 private:
   Value *slotAddress(IRBuilder<> &B, uint32_t Slot);
   void addToCounter(IRBuilder<> &B, uint32_t Slot, Value *Amount);
-  Value *unitsOf(IRBuilder<> &B, const CountingScale &Scale);
   Instruction *incrementPoint(const CounterSlot &Slot);
   bool isPromotable(const Loop &L) const;
   void promote(Loop &L);
@@ -133,54 +133,8 @@ void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
   B.CreateStore(B.CreateAdd(Old, Amount), Address);
 }
 
-// The run-time number of units one execution adds: 1, the number of active
-// lanes of a mask (below the explicit vector length), or an amount.
-Value *FunctionInstrumenter::unitsOf(IRBuilder<> &B, const CountingScale &S) {
-  switch (S.Kind) {
-  case CountingScale::PerExecution:
-    return ConstantInt::get(Int64, 1);
-  case CountingScale::PerUnit:
-    return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
-  case CountingScale::PerActiveLane: {
-    Value *Mask = S.Mask;
-    auto *MaskTy = cast<FixedVectorType>(Mask->getType());
-    unsigned Lanes = MaskTy->getNumElements();
-    if (S.Inverted)
-      Mask = B.CreateNot(Mask);
-    if (S.EVL) {
-      SmallVector<Constant *, 16> Steps;
-      for (unsigned L = 0; L < Lanes; ++L)
-        Steps.push_back(ConstantInt::get(S.EVL->getType(), L));
-      Value *BelowEVL = B.CreateICmpULT(ConstantVector::get(Steps),
-                                        B.CreateVectorSplat(Lanes, S.EVL));
-      Mask = B.CreateAnd(Mask, BelowEVL);
-    }
-    Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(Lanes));
-    Value *Active = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
-    return B.CreateZExtOrTrunc(Active, Int64, "roof.lanes");
-  }
-  }
-  llvm_unreachable("unknown counting scale");
-}
-
-// Per-execution counts go first in their part of the block (the block's
-// start, or right after the call that begins the part), so that a block left
-// through a call that does not return counts what ran. Counts that depend on
-// a value go right after that value is defined, if that is later.
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
-  BasicBlock *BB = Slot.Block;
-  Instruction *Point =
-      Slot.Scale.After        ? Slot.Scale.After->getNextNode()
-      : BB->isEntryBlock()    ? cast<Instruction>(CounterBase)->getNextNode()
-                              : &*BB->getFirstInsertionPt();
-  for (Value *V : {Slot.Scale.Mask, Slot.Scale.EVL, Slot.Scale.Amount}) {
-    auto *Def = dyn_cast_or_null<Instruction>(V);
-    if (!Def || Def->getParent() != BB || isa<PHINode>(Def))
-      continue;
-    if (Point->comesBefore(Def->getNextNode()))
-      Point = Def->getNextNode();
-  }
-  return Point;
+  return firstIncrementPoint(Slot, cast<Instruction>(CounterBase)->getNextNode());
 }
 
 // A loop's counts can wait in registers until it exits if it cannot be
@@ -459,19 +413,25 @@ private:
 // Module
 //===----------------------------------------------------------------------===//
 bool isCountedTarget(const Module &M) {
-  return Triple(M.getTargetTriple()).getArch() == Triple::x86_64;
+  Triple T(M.getTargetTriple());
+  return T.getArch() == Triple::x86_64 || T.isNVPTX();
 }
 
+// clang's CUDA module constructor and destructor register the fat binary;
+// they are plumbing, not the program's work.
 bool isInstrumentable(const Function &F) {
+  StringRef Name = F.getName();
   return !F.isDeclaration() && !F.hasAvailableExternallyLinkage() &&
-         !F.hasFnAttribute(Attribute::Naked) && !F.getName().starts_with("__roof");
+         !F.hasFnAttribute(Attribute::Naked) && !Name.starts_with("__roof") &&
+         Name != "__cuda_module_ctor" && Name != "__cuda_module_dtor";
 }
 
 bool CensusInstrumenter::run() {
-  if (!isCountedTarget(M) || M.getGlobalVariable(CountersName, true))
+  if (Triple(M.getTargetTriple()).getArch() != Triple::x86_64 ||
+      M.getGlobalVariable(CountersName, true))
     return false;
 
-  X86ExpansionProbe Probe;
+  ExpansionProbe Probe;
   std::vector<PlannedFunction> Plans;
   uint32_t NumSlots = 0;
   for (Function &F : M) {

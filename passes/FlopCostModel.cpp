@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FlopCostModel.h"
+#include "CudaKernels.h"
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -170,10 +173,11 @@ bool parseVectorFunctionName(StringRef Name, unsigned &Lanes,
 //===----------------------------------------------------------------------===//
 // Set-up: target facts and backend fusions that span two instructions
 //===----------------------------------------------------------------------===//
-FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
+FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
     : F(F), Probe(Probe) {
   StringRef Features = F.getFnAttribute("target-features").getValueAsString();
-  HasFMA = hasFeature(Features, "fma");
+  IsNVPTX = Triple(F.getParent()->getTargetTriple()).isNVPTX();
+  HasFMA = IsNVPTX || hasFeature(Features, "fma");
   HasAVX512 = hasFeature(Features, "avx512f");
   HasAVX512VL = hasFeature(Features, "avx512vl");
   UnsafeFPMath =
@@ -186,7 +190,7 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
       if (I.getOpcode() == Instruction::FAdd ||
           I.getOpcode() == Instruction::FSub)
         if (Instruction *Mul = fusedMultiply(I)) {
-          FusedMuls.insert(Mul);
+          FusedMulCandidates.insert(Mul);
           FusedAdds.insert(&I);
         }
       if (I.getOpcode() == Instruction::FDiv &&
@@ -199,8 +203,16 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
               Sqrt->hasOneUse() && Sqrt->getParent() == I.getParent())
             SqrtFoldedInto[Sqrt] = &I;
     }
+  // An fmul disappears only if every use was fused (NVPTX fuses an fmul
+  // into several fadds, and keeps it for its other uses).
+  for (Instruction *Mul : FusedMulCandidates)
+    if (llvm::all_of(Mul->users(), [&](User *U) {
+          return FusedAdds.count(cast<Instruction>(U));
+        }))
+      FusedMuls.insert(Mul);
   // Several divides by one divisor in a block, all allowing reciprocals:
-  // DAGCombiner computes 1/divisor once and multiplies (X86 from 2 uses).
+  // DAGCombiner computes 1/divisor once and multiplies (X86 and NVPTX from
+  // 2 uses: test/lit/pass/shared-reciprocal*.ll).
   for (auto &[Key, Divisions] : DivisionsByDivisor)
     if (Divisions.size() >= 2)
       for (Instruction *Div : Divisions)
@@ -212,12 +224,19 @@ FlopCostModel::FlopCostModel(Function &F, X86ExpansionProbe &Probe)
 // which clang sets for -ffp-contract=fast and -ffast-math, or
 // "unsafe-fp-math") and the fmul has no other use. It sees one basic block
 // at a time, and of two candidate multiplies it fuses the first operand.
+// NVPTX fuses aggressively: an fmul with up to 4 uses is fused into each
+// fadd that uses it (NVPTXISelLowering's PerformFADDCombine and
+// enableAggressiveFMAFusion; test/lit/pass/nvptx-contraction.ll).
 Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
   if (!HasFMA || needsProbe(Add.getType()))
     return nullptr;
+  auto FewEnoughUses = [&](const Instruction *Mul) {
+    return IsNVPTX ? Mul->hasNUsesOrMore(1) && !Mul->hasNUsesOrMore(5)
+                   : Mul->hasOneUse();
+  };
   for (Value *Operand : Add.operands()) {
     auto *Mul = dyn_cast<Instruction>(Operand);
-    if (Mul && Mul->getOpcode() == Instruction::FMul && Mul->hasOneUse() &&
+    if (Mul && Mul->getOpcode() == Instruction::FMul && FewEnoughUses(Mul) &&
         Mul->getParent() == Add.getParent() &&
         (UnsafeFPMath || (Mul->hasAllowContract() && Add.hasAllowContract())))
       return Mul;
@@ -230,6 +249,8 @@ Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
 // executes is not what the IR says: ask the backend.
 bool FlopCostModel::needsProbe(Type *Ty) const {
   Type *Scalar = Ty->getScalarType();
+  if (IsNVPTX) // f16 and bf16 are native from sm_53 / sm_90 only
+    return Scalar->isHalfTy() || Scalar->isBFloatTy() || Ty->isVectorTy();
   return Scalar->isHalfTy() || Scalar->isBFloatTy() ||
          !isPowerOf2_32(lanesOf(Ty));
 }
@@ -468,7 +489,70 @@ void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
 //===----------------------------------------------------------------------===//
 // Memory
 //===----------------------------------------------------------------------===//
+// On NVPTX each byte count is also booked to the address space it reaches.
 void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
+  size_t First = Out.size();
+  bytesMoved(I, Out);
+  if (!IsNVPTX)
+    return;
+  for (size_t C = First, End = Out.size(); C < End; ++C) {
+    bool Stored = Out[C].Metric == ROOF_METRIC_BYTES_STORED;
+    if (!Stored && Out[C].Metric != ROOF_METRIC_BYTES_LOADED)
+      continue;
+    Contribution BySpace = Out[C];
+    BySpace.Metric = ROOF_METRIC_SPACE_BYTES(addressSpaceOf(I, Stored), Stored);
+    Out.push_back(BySpace);
+  }
+}
+
+// Kernel pointer parameters address global memory: NVPTXLowerArgs makes
+// the same assumption when it turns them into global pointers. Anything
+// else generic (a pointer loaded from memory, a device function's
+// parameter) is flat addressing resolved by the hardware.
+RoofSpace FlopCostModel::addressSpaceOf(Instruction &I, bool Stored) const {
+  Value *Pointer = getLoadStorePointerOperand(&I);
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    Pointer = RMW->getPointerOperand();
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    Pointer = CX->getPointerOperand();
+  else if (auto *Transfer = dyn_cast<MemTransferInst>(&I))
+    Pointer = Stored ? Transfer->getDest() : Transfer->getSource();
+  else if (auto *Set = dyn_cast<MemSetInst>(&I))
+    Pointer = Set->getDest();
+  else if (auto *Call = dyn_cast<CallBase>(&I))
+    for (Value *Arg : Call->args())
+      if (Arg->getType()->isPointerTy()) {
+        Pointer = Arg;
+        break;
+      }
+  if (!Pointer)
+    return ROOF_SPACE_GENERIC;
+
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Pointer, Objects);
+  std::optional<RoofSpace> Common;
+  for (const Value *Object : Objects) {
+    RoofSpace Space = ROOF_SPACE_GENERIC;
+    switch (Object->getType()->getPointerAddressSpace()) {
+    case 1: Space = ROOF_SPACE_GLOBAL; break;
+    case 3: Space = ROOF_SPACE_SHARED; break;
+    case 4: Space = ROOF_SPACE_CONSTANT; break;
+    case 5: Space = ROOF_SPACE_LOCAL; break;
+    default:
+      if (isa<AllocaInst>(Object))
+        Space = ROOF_SPACE_LOCAL;
+      else if (auto *Arg = dyn_cast<Argument>(Object);
+               Arg && isCudaKernel(*Arg->getParent()) && !Arg->hasByValAttr())
+        Space = ROOF_SPACE_GLOBAL;
+    }
+    if (Common && *Common != Space)
+      return ROOF_SPACE_GENERIC;
+    Common = Space;
+  }
+  return Common.value_or(ROOF_SPACE_GENERIC);
+}
+
+void FlopCostModel::bytesMoved(Instruction &I, ContributionList &Out) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   auto Size = [&](Type *Ty) { return DL.getTypeStoreSize(Ty).getFixedValue(); };
   auto ElementSize = [&](Type *Ty) { return Size(Ty->getScalarType()); };
@@ -618,6 +702,48 @@ void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
               Cost->PerCall[C] * Calls);
 }
 
+// NVVM intrinsics with FP semantics: CUDA's __dmul_rn, __fdividef,
+// __expf... and what the inlined bodies of libdevice functions are made of.
+// The canonical class is the operation the intrinsic names; MUFU
+// approximations of exp2, log2, sin, cos and tanh are canonically one
+// transcendental operation. What executes is read off the backend and
+// PTXInstrCosts (a MUFU is `special`, not a FLOP).
+void FlopCostModel::nvvmIntrinsic(IntrinsicInst &II, ContributionList &Out) {
+  StringRef Name = II.getCalledFunction()->getName().drop_front(10);
+  StringRef Op = Name.split('.').first;
+  if (Op.starts_with("ldg") || Op.starts_with("ldu")) // __ldg: global loads
+    return memory(II, Out);
+  Type *Ty = II.getType()->isFloatingPointTy() || II.arg_size() == 0
+                 ? II.getType()
+                 : II.getArgOperand(0)->getType();
+  std::optional<RoofPrecision> P = precisionOf(Ty);
+  if (!P)
+    return;
+  RoofClass Class;
+  unsigned PerLane = 1;
+  if (Op == "add")
+    Class = ROOF_CLASS_ADD;
+  else if (Op == "mul")
+    Class = ROOF_CLASS_MUL;
+  else if (Op == "fma") {
+    Class = ROOF_CLASS_FMA;
+    PerLane = 2;
+  } else if (Op == "div" || Op == "rcp")
+    Class = ROOF_CLASS_DIV;
+  else if (Op == "sqrt" || Op == "rsqrt")
+    Class = ROOF_CLASS_SQRT;
+  else if (Op == "ex2" || Op == "lg2" || Op == "sin" || Op == "cos" ||
+           Op == "tanh")
+    Class = ROOF_CLASS_TRANSCENDENTAL;
+  else if (Op == "fmin" || Op == "fmax")
+    Class = ROOF_CLASS_MINMAX;
+  else if (Op.size() >= 3 && Op.contains('2') && !Op.starts_with("ex"))
+    Class = ROOF_CLASS_CONVERT; // d2i, f2h, i2d, ull2d ...
+  else
+    return; // fabs, saturate, copysign: bit operations
+  elementwise(II, *P, Class, PerLane, probed(II, *P, Class, PerLane), Out);
+}
+
 void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
   const Function *Callee = Call.getCalledFunction();
   if (!Callee)
@@ -693,6 +819,8 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
       if (std::optional<std::string> Name =
               libmNameOfIntrinsic(II->getIntrinsicID(), Ty))
         libraryCall(Call, *Name, Out);
+      else if (Callee->getName().starts_with("llvm.nvvm."))
+        nvvmIntrinsic(*II, Out);
       else
         memory(Call, Out);
       return;

@@ -11,17 +11,18 @@
 // Target knowledge comes from the function's own attributes: FMA fusion and
 // AVX-512 write masks from "target-features", and every expansion-sensitive
 // operation (divide, square root, min/max, half precision) from the X86
-// backend itself through X86ExpansionProbe.
+// backend itself through ExpansionProbe.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_FLOP_COST_MODEL_H
 #define ROOF_FLOP_COST_MODEL_H
 
 #include "CensusModel.h"
-#include "X86ExpansionProbe.h"
+#include "ExpansionProbe.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -32,7 +33,7 @@ namespace roof {
 
 class FlopCostModel {
 public:
-  FlopCostModel(llvm::Function &F, X86ExpansionProbe &Probe);
+  FlopCostModel(llvm::Function &F, ExpansionProbe &Probe);
 
   /// Appends what \p I adds to the census. Instructions that are neither FP
   /// operations nor memory accesses add nothing.
@@ -67,6 +68,9 @@ private:
                    const Executed &Exec, ContributionList &Out);
   void predicatedArithmetic(llvm::VPIntrinsic &VP, ContributionList &Out);
   void memory(llvm::Instruction &I, ContributionList &Out);
+  void bytesMoved(llvm::Instruction &I, ContributionList &Out);
+  RoofSpace addressSpaceOf(llvm::Instruction &I, bool Stored) const;
+  void nvvmIntrinsic(llvm::IntrinsicInst &II, ContributionList &Out);
   void call(llvm::CallBase &Call, ContributionList &Out);
   void libraryCall(llvm::Instruction &Call, llvm::StringRef Name,
                    ContributionList &Out);
@@ -89,7 +93,8 @@ private:
   llvm::Instruction *fusedMultiply(llvm::Instruction &Add) const;
 
   llvm::Function &F;
-  X86ExpansionProbe &Probe;
+  ExpansionProbe &Probe;
+  bool IsNVPTX = false;
   bool HasFMA = false;
   bool HasAVX512 = false;
   bool HasAVX512VL = false;
@@ -97,6 +102,7 @@ private:
   /// fmul instructions that the backend fuses with their single fadd/fsub
   /// user into an FMA: they execute as part of that FMA.
   llvm::DenseSet<llvm::Instruction *> FusedMuls;
+  llvm::SmallPtrSet<llvm::Instruction *, 8> FusedMulCandidates;
   llvm::DenseSet<llvm::Instruction *> FusedAdds;
   /// Divides that multiply by a reciprocal shared with other divides by the
   /// same divisor in their block, mapped to the one that computes it.

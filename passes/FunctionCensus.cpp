@@ -219,6 +219,14 @@ void printFunctionCensus(raw_ostream &OS, const Function &F,
     uint64_t Stored = Bytes(ROOF_METRIC_BYTES_STORED);
     if (Loaded || Stored)
       OS << "    bytes loaded=" << Loaded << " stored=" << Stored << '\n';
+    static const char *SpaceNames[] = {ROOF_SPACE_NAMES};
+    for (unsigned Space = 0; Space < ROOF_NUM_SPACES; ++Space) {
+      uint64_t SpaceLoaded = Bytes(ROOF_METRIC_SPACE_BYTES(Space, 0));
+      uint64_t SpaceStored = Bytes(ROOF_METRIC_SPACE_BYTES(Space, 1));
+      if (SpaceLoaded || SpaceStored)
+        OS << "    " << SpaceNames[Space] << " loaded=" << SpaceLoaded
+           << " stored=" << SpaceStored << '\n';
+    }
   }
   for (const auto &[I, Remark] : Census.Remarks) {
     OS << "  remark:";

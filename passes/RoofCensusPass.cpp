@@ -5,9 +5,11 @@
 //===----------------------------------------------------------------------===//
 #include "RoofCensusPass.h"
 #include "CensusInstrumenter.h"
+#include "CudaLaunchInstrumenter.h"
+#include "DeviceInstrumenter.h"
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
-#include "X86ExpansionProbe.h"
+#include "ExpansionProbe.h"
 
 using namespace llvm;
 
@@ -20,10 +22,14 @@ FunctionAnalysisManager &functionAnalyses(Module &M,
 }
 } // namespace
 
+// A CUDA compilation runs the pass once on the host module and once per GPU
+// architecture on the device module: each side does its part.
 PreservedAnalyses RoofCensusPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!CensusInstrumenter(M, functionAnalyses(M, MAM)).run())
-    return PreservedAnalyses::all();
-  return PreservedAnalyses::none();
+  FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
+  bool Changed = DeviceInstrumenter(M, FAM).run();
+  Changed |= instrumentCudaLaunches(M);
+  Changed |= CensusInstrumenter(M, FAM).run();
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 PreservedAnalyses RoofCensusPrinter::run(Module &M,
@@ -33,7 +39,7 @@ PreservedAnalyses RoofCensusPrinter::run(Module &M,
        << "' is not counted\n";
     return PreservedAnalyses::all();
   }
-  X86ExpansionProbe Probe;
+  ExpansionProbe Probe;
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   for (Function &F : M) {
     if (!isInstrumentable(F))

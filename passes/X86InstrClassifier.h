@@ -6,7 +6,7 @@
 // and bitwise logic on FP registers are not FP operations and are ignored.
 //
 // Used on the assembly that LLVM's X86 backend emits for expansion probes
-// (X86ExpansionProbe) and on instructions decoded from libm by the libm
+// (ExpansionProbe) and on instructions decoded from libm by the libm
 // probe, so both sides classify the same way.
 //
 //===----------------------------------------------------------------------===//

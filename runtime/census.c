@@ -253,6 +253,9 @@ out:
 }
 
 void roofrt_report_free(struct roofrt_report *r) {
+  for (size_t i = 0; i < r->num_kernels; i++)
+    free(r->kernels[i].launch_records);
+  free(r->kernels);
   free(r->modules);
   free(r->functions);
   free(r->regions);

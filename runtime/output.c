@@ -116,7 +116,9 @@ static int write_report(const char *path) {
   report.wall_time_s = (double)(roofrt_now_ns() - roofrt_start_ns()) / 1e9;
   report.timer_hz = roofrt_timer_hz();
   pthread_mutex_lock(&roofrt_lock);
-  bool counted = roofrt_census_take(&report) && roofrt_regions_report(&report);
+  bool counted = roofrt_census_take(&report) &&
+                 roofrt_regions_report(&report) &&
+                 roofrt_kernels_report(&report);
   pthread_mutex_unlock(&roofrt_lock);
 
   const char *reason =

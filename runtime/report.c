@@ -95,6 +95,76 @@ static void function_object(struct roofrt_json *j,
   roofrt_json_close(j);
 }
 
+static const char *const space_names[ROOF_NUM_SPACES] = {ROOF_SPACE_NAMES};
+
+/* The census keys of device code, and its bytes per address space. */
+static void device_census_keys(struct roofrt_json *j,
+                               const struct roofrt_census *c) {
+  census_keys(j, c);
+  roofrt_json_key(j, "bytes_by_space");
+  roofrt_json_object(j, false);
+  for (int space = 0; space < ROOF_NUM_SPACES; space++) {
+    roofrt_json_key(j, space_names[space]);
+    roofrt_json_object(j, true);
+    roofrt_json_key(j, "loaded");
+    roofrt_json_uint(j, c->metric[ROOF_METRIC_SPACE_BYTES(space, 0)]);
+    roofrt_json_key(j, "stored");
+    roofrt_json_uint(j, c->metric[ROOF_METRIC_SPACE_BYTES(space, 1)]);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+}
+
+static void dim3_array(struct roofrt_json *j, const unsigned d[3]) {
+  roofrt_json_array(j, true);
+  for (int i = 0; i < 3; i++)
+    roofrt_json_uint(j, d[i]);
+  roofrt_json_close(j);
+}
+
+static void kernel_object(struct roofrt_json *j,
+                          const struct roofrt_kernel_report *k) {
+  roofrt_json_object(j, false);
+  roofrt_json_key(j, "name");
+  roofrt_json_string(j, k->name);
+  roofrt_json_key(j, "demangled");
+  roofrt_json_string(j, k->demangled ? k->demangled : k->name);
+  roofrt_json_key(j, "module");
+  roofrt_json_string(j, or_empty(k->module));
+  roofrt_json_key(j, "launches");
+  roofrt_json_uint(j, k->launches);
+  roofrt_json_key(j, "counted_launches");
+  roofrt_json_uint(j, k->counted_launches);
+  roofrt_json_key(j, "time_s");
+  if (k->timed)
+    roofrt_json_double(j, k->time_s);
+  else
+    roofrt_json_null(j);
+  device_census_keys(j, &k->census);
+  roofrt_json_key(j, "launch_records");
+  roofrt_json_array(j, false);
+  for (size_t l = 0; l < k->num_launch_records; l++) {
+    const struct roofrt_launch_report *lr = &k->launch_records[l];
+    roofrt_json_object(j, false);
+    roofrt_json_key(j, "sequence");
+    roofrt_json_uint(j, lr->info.sequence);
+    roofrt_json_key(j, "grid");
+    dim3_array(j, lr->info.grid);
+    roofrt_json_key(j, "block");
+    dim3_array(j, lr->info.block);
+    roofrt_json_key(j, "shared_memory_bytes");
+    roofrt_json_uint(j, lr->info.shared_memory_bytes);
+    roofrt_json_key(j, "stream");
+    roofrt_json_uint(j, lr->info.stream);
+    roofrt_json_key(j, "time_s");
+    roofrt_json_double(j, lr->info.time_s);
+    device_census_keys(j, &lr->census);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+  roofrt_json_close(j);
+}
+
 bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
                          const struct roofrt_process *process) {
   struct roofrt_json json, *j = &json;
@@ -197,9 +267,20 @@ bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
   roofrt_json_close(j);
 
   roofrt_json_key(j, "gpu");
-  roofrt_json_null(j);
+  if (r->gpu_name) {
+    roofrt_json_object(j, true);
+    roofrt_json_key(j, "name");
+    roofrt_json_string(j, r->gpu_name);
+    roofrt_json_key(j, "compute_capability");
+    roofrt_json_string(j, r->gpu_capability);
+    roofrt_json_close(j);
+  } else {
+    roofrt_json_null(j);
+  }
   roofrt_json_key(j, "kernels");
   roofrt_json_array(j, false);
+  for (size_t i = 0; i < r->num_kernels; i++)
+    kernel_object(j, &r->kernels[i]);
   roofrt_json_close(j);
 
   roofrt_json_close(j);

@@ -191,6 +191,30 @@ struct roofrt_thread_report {
   struct roofrt_census census;
 };
 
+/* One CUDA launch (kernels.c). */
+struct roofrt_launch_info {
+  uint64_t sequence; /* among all launches of the process */
+  unsigned grid[3], block[3];
+  uint64_t shared_memory_bytes;
+  unsigned stream; /* 0: default stream; else 1, 2, ... by first use */
+  double time_s;   /* CUDA-event time */
+};
+
+struct roofrt_launch_report {
+  struct roofrt_launch_info info;
+  struct roofrt_census census;
+};
+
+struct roofrt_kernel_report {
+  const char *name, *demangled, *module;
+  uint64_t launches, counted_launches;
+  bool timed;
+  double time_s;
+  struct roofrt_census census;
+  struct roofrt_launch_report *launch_records;
+  size_t num_launch_records;
+};
+
 struct roofrt_report {
   bool overflow;
   double timer_hz, wall_time_s;
@@ -203,6 +227,9 @@ struct roofrt_report {
   size_t num_regions;
   struct roofrt_thread_report *threads;
   size_t num_threads;
+  const char *gpu_name, *gpu_capability; /* NULL: no launch was counted */
+  struct roofrt_kernel_report *kernels;
+  size_t num_kernels;
 };
 
 /* Saturating arithmetic; saturation sets *overflow. */
@@ -280,5 +307,27 @@ void roofrt_process_free(struct roofrt_process *p);
  * left in `out`). */
 bool roofrt_report_write(FILE *out, const struct roofrt_report *report,
                          const struct roofrt_process *process);
+
+/*===------------------------------------------------------------------------===
+ * CUDA kernels (kernels.c), fed by libroofrt-cuda (cuda_launch.c)
+ *===------------------------------------------------------------------------===*/
+struct roofrt_kernel;
+/* The record of kernel `name` (a mangled name, with static lifetime),
+ * created on first use; NULL only when out of memory. */
+struct roofrt_kernel *roofrt_kernel_find(const char *name,
+                                         const char *demangled,
+                                         const char *module);
+/* Notes one launch of `k` (NULL: a launch of an uncounted kernel) and
+ * returns its sequence number among all launches of the process. */
+uint64_t roofrt_kernel_launched(struct roofrt_kernel *k);
+/* Adds the device counters of one launch (`launch` set) or of every launch
+ * since the last call (`launch` NULL: ROOF_CUDA=total). */
+void roofrt_kernel_count(struct roofrt_kernel *k,
+                         const struct roofrt_launch_info *launch,
+                         const uint64_t metric[ROOF_NUM_METRICS]);
+/* The GPU of the first counted launch. */
+void roofrt_gpu_describe(const char *name, int major, int minor);
+/* Kernel part of the census; caller holds roofrt_lock. */
+bool roofrt_kernels_report(struct roofrt_report *report);
 
 #endif /* ROOFRT_RUNTIME_H */

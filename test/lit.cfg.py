@@ -42,3 +42,15 @@ try:
         config.available_features.add("avx2")
 except OSError:
     pass
+
+# ptxas assembles the PTX of instrumented device code (no GPU needed).
+ptxas = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
+                     "bin", "ptxas")
+if os.access(ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+cuda_include = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
+                            "include")
+config.substitutions.append(("%cuda_include", cuda_include))
+if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
+    config.available_features.add("roofrt-cuda")

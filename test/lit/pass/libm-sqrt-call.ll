@@ -11,7 +11,7 @@
 ; not recognise `sqrt`, the probe's assembly is a bare `callq sqrt@PLT`, and
 ; no FP instruction is found. (llc adds
 ; `TargetLibraryInfoWrapperPass(Triple(M.getTargetTriple()))` before
-; addPassesToEmitFile; X86ExpansionProbe.cpp compileToAssembly() should too.)
+; addPassesToEmitFile; ExpansionProbe.cpp compileToAssembly() should too.)
 ;
 ; Expected (x86-64-v4): fp64.sqrt canonical=1 empirical=1 full_width=1 and a
 ; remark listing vsqrtsd (the probe also sees the vucomisd of the range

@@ -1,14 +1,16 @@
-//===- X86ExpansionProbe.cpp - Ask the X86 backend what an operation costs ===//
+//===- ExpansionProbe.cpp - Ask the backend what an operation costs -------===//
 //
 // The probe is written as textual IR (the operation, its fast-math flags,
 // constant operands copied verbatim, the caller's function attributes),
 // parsed into a private LLVMContext and compiled to assembly with the same
-// X86 backend clang uses. The text is also the cache key: two operations with
-// the same probe text cannot lower differently.
+// backend clang uses (X86, or NVPTX whose PTX is then priced by
+// PTXInstrCosts). The text is also the cache key: two operations with the
+// same probe text cannot lower differently.
 //
 //===----------------------------------------------------------------------===//
-#include "X86ExpansionProbe.h"
+#include "ExpansionProbe.h"
 #include "LibmCosts.h"
+#include "PTXInstrCosts.h"
 #include "X86InstrClassifier.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -216,26 +218,40 @@ std::optional<StringRef> calledSymbol(StringRef Line) {
 //===----------------------------------------------------------------------===//
 // Backend
 //===----------------------------------------------------------------------===//
-TargetMachine *targetMachineFor(const std::string &Triple) {
-  // Function attributes override CPU and features per function, so one
-  // machine per triple serves every probe.
+bool isNVPTX(const Function &F) {
+  return llvm::Triple(F.getParent()->getTargetTriple()).isNVPTX();
+}
+
+TargetMachine *targetMachineFor(const Function &F) {
+  // X86 function attributes override CPU and features per function, so one
+  // machine per triple serves every probe. NVPTX has one subtarget per
+  // machine: its SM and PTX version must be the machine's own.
+  std::string Triple = F.getParent()->getTargetTriple();
+  std::string CPU, Features;
+  if (isNVPTX(F)) {
+    CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
+    Features = F.getFnAttribute("target-features").getValueAsString().str();
+  }
   static std::map<std::string, std::unique_ptr<TargetMachine>> Machines;
-  auto It = Machines.find(Triple);
+  std::string Key = Triple + '\n' + CPU + '\n' + Features;
+  auto It = Machines.find(Key);
   if (It != Machines.end())
     return It->second.get();
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
   TargetMachine *TM =
-      T ? T->createTargetMachine(Triple, "", "", TargetOptions(), Reloc::PIC_,
-                                 std::nullopt, CodeGenOptLevel::Aggressive)
+      T ? T->createTargetMachine(Triple, CPU, Features, TargetOptions(),
+                                 Reloc::PIC_, std::nullopt,
+                                 CodeGenOptLevel::Aggressive)
         : nullptr;
-  Machines[Triple].reset(TM);
+  Machines[Key].reset(TM);
   return TM;
 }
 
-bool compileToAssembly(const std::string &Source, const std::string &Triple,
+bool compileToAssembly(const std::string &Source, const Function &F,
                        std::string &Assembly) {
-  TargetMachine *TM = targetMachineFor(Triple);
+  const std::string &Triple = F.getParent()->getTargetTriple();
+  TargetMachine *TM = targetMachineFor(F);
   if (!TM)
     return false;
   LLVMContext Ctx;
@@ -258,7 +274,7 @@ bool compileToAssembly(const std::string &Source, const std::string &Triple,
 
 } // namespace
 
-const ExpansionCost &X86ExpansionProbe::cost(const Instruction &Root,
+const ExpansionCost &ExpansionProbe::cost(const Instruction &Root,
                                              const Instruction *FoldedSqrt) {
   ProbeWriter Writer(*Root.getFunction());
   if (FoldedSqrt)
@@ -267,7 +283,7 @@ const ExpansionCost &X86ExpansionProbe::cost(const Instruction &Root,
   return measure(Writer.finish(Root.getType()), *Root.getFunction());
 }
 
-const ExpansionCost &X86ExpansionProbe::reciprocalCost(const Instruction &Div) {
+const ExpansionCost &ExpansionProbe::reciprocalCost(const Instruction &Div) {
   Type *Ty = Div.getType();
   // Built unattached, only to be printed into the probe.
   Instruction *Reciprocal = BinaryOperator::CreateFDiv(
@@ -288,7 +304,9 @@ const ExpansionCost &X86ExpansionProbe::reciprocalCost(const Instruction &Div) {
 //===----------------------------------------------------------------------===//
 namespace {
 
-constexpr char CacheFormat[] = "roof-probe 1";
+// Bumped whenever what a cached answer means changes (a new class, a
+// PTXInstrCosts row).
+constexpr char CacheFormat[] = "roof-probe 2";
 
 std::optional<std::string> cacheDirectory() {
   if (const char *Dir = std::getenv("ROOF_CACHE_DIR"))
@@ -372,7 +390,7 @@ void writeCached(const std::string &Path, const ExpansionCost &Cost) {
 
 } // namespace
 
-const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
+const ExpansionCost &ExpansionProbe::measure(const std::string &Source,
                                                 const Function &F) {
   auto [It, Inserted] = Cache.try_emplace(Source);
   ExpansionCost &Cost = It->second;
@@ -383,7 +401,7 @@ const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
     return Cost;
 
   std::string Assembly;
-  if (!compileToAssembly(Source, F.getParent()->getTargetTriple(), Assembly)) {
+  if (!compileToAssembly(Source, F, Assembly)) {
     Cost.Failed = true; // not cached: a later compiler may succeed
     return Cost;
   }
@@ -393,10 +411,20 @@ const ExpansionCost &X86ExpansionProbe::measure(const std::string &Source,
       Cost.Instructions += ", ";
     Cost.Instructions += What.str();
   };
+  bool PTX = isNVPTX(F);
   StringRef Rest = Assembly;
   while (!Rest.empty()) {
     auto [Line, Tail] = Rest.split('\n');
     Rest = Tail;
+    if (PTX) {
+      if (std::optional<PTXInstrCost> Instr = classifyPTXLine(Line)) {
+        for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+          for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+            Cost.Flops[P][C] += Instr->Work[P][C];
+        Note(ptxMnemonic(Line));
+      }
+      continue;
+    }
     if (std::optional<X86FPInstr> FP = classifyX86AsmLine(Line)) {
       Cost.Flops[FP->Precision][FP->Class] += FP->Lanes * FP->FlopsPerLane;
       Note(Line.trim().split('\t').first.split(' ').first);

@@ -1,18 +1,21 @@
-//===- X86ExpansionProbe.h - Ask the X86 backend what an operation costs --===//
+//===- ExpansionProbe.h - Ask the backend what an operation costs ---------===//
 //
-// A divide, a square root or a min/max is not one instruction on x86 in
-// general: under fast-math an `fdiv <16 x float>` becomes vrcp14ps and a
+// A divide, a square root or a min/max is not one instruction in general:
+// on x86 under fast-math an `fdiv <16 x float>` becomes vrcp14ps and a
 // Newton step, `1/sqrt(x)` becomes vrsqrt14ps and a refinement, `maxnum`
-// adds a NaN check. Rather than re-implementing DAGCombiner's decisions, the
-// probe compiles the operation alone, in a function carrying the caller's
-// attributes (target-cpu, target-features, reciprocal-estimates,
-// unsafe-fp-math, prefer-vector-width, ...), with LLVM's own X86 backend, and
-// counts the FP instructions it emits (X86InstrClassifier). Results are
+// adds a NaN check; on NVPTX an f32 divide is div.rn, div.full or
+// div.approx depending on "unsafe-fp-math" and -nvptx-prec-divf32. Rather
+// than re-implementing the backends' decisions, the probe compiles the
+// operation alone, in a function carrying the caller's attributes
+// (target-cpu, target-features, reciprocal-estimates, unsafe-fp-math,
+// prefer-vector-width, ...), with LLVM's own backend for the module's
+// target, and counts the FP instructions it emits (X86InstrClassifier; for
+// PTX, PTXInstrCosts, which adds what ptxas expands each into). Results are
 // cached per (operation, type, flags, attributes), in memory and on disk.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ROOF_X86_EXPANSION_PROBE_H
-#define ROOF_X86_EXPANSION_PROBE_H
+#ifndef ROOF_EXPANSION_PROBE_H
+#define ROOF_EXPANSION_PROBE_H
 
 #include "roof/abi.h"
 
@@ -44,7 +47,7 @@ struct ExpansionCost {
   std::string Instructions;
 };
 
-class X86ExpansionProbe {
+class ExpansionProbe {
 public:
   /// Cost of \p Root as emitted for its function. When \p FoldedSqrt is set,
   /// Root is `fdiv N, FoldedSqrt` and the pair is probed together, because
@@ -66,4 +69,4 @@ private:
 
 } // namespace roof
 
-#endif // ROOF_X86_EXPANSION_PROBE_H
+#endif // ROOF_EXPANSION_PROBE_H

@@ -1,0 +1,57 @@
+//===- CudaKernels.h - What the device and host sides of CUDA share -------===//
+//
+// A CUDA translation unit is compiled twice: once per GPU architecture for
+// the device (nvptx64-nvidia-cuda) and once for the host. The two passes
+// never see each other's module, so they agree on names: the device side
+// defines, per kernel, a global array of ROOF_NUM_METRICS 64-bit counters
+// named counterSymbolOf(kernel); the host side registers a shadow of it
+// with the CUDA runtime (like any __device__ variable), so libroofrt-cuda
+// can read it back after a launch.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_CUDA_KERNELS_H
+#define ROOF_CUDA_KERNELS_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+
+namespace roof {
+
+/// The device counter array of kernel \p KernelName (a mangled name, which
+/// is also a valid PTX identifier).
+inline std::string counterSymbolOf(llvm::StringRef KernelName) {
+  return ("__roof_kc_" + KernelName).str();
+}
+
+/// A __global__ function: the PTX_Kernel calling convention, or (as clang
+/// 19 emits them) an `!nvvm.annotations` entry `{ptr @f, !"kernel", i32 1}`.
+inline bool isCudaKernel(const llvm::Function &F) {
+  if (F.getCallingConv() == llvm::CallingConv::PTX_Kernel)
+    return true;
+  const llvm::NamedMDNode *Annotations =
+      F.getParent()->getNamedMetadata("nvvm.annotations");
+  if (!Annotations)
+    return false;
+  for (const llvm::MDNode *Entry : Annotations->operands()) {
+    if (Entry->getNumOperands() < 3)
+      continue;
+    auto *Subject =
+        llvm::dyn_cast_or_null<llvm::ValueAsMetadata>(Entry->getOperand(0));
+    auto *Key = llvm::dyn_cast_or_null<llvm::MDString>(Entry->getOperand(1));
+    auto *Value = llvm::mdconst::dyn_extract_or_null<llvm::ConstantInt>(
+        Entry->getOperand(2));
+    if (Subject && Subject->getValue() == &F && Key &&
+        Key->getString() == "kernel" && Value && Value->isOne())
+      return true;
+  }
+  return false;
+}
+
+} // namespace roof
+
+#endif // ROOF_CUDA_KERNELS_H

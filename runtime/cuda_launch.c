@@ -1,0 +1,270 @@
+/*===- runtime/cuda_launch.c - libroofrt-cuda: counting kernel launches ---===*\
+|*
+|* The host pass (passes/CudaLaunchInstrumenter.cpp) registers each kernel's
+|* device counter array with the CUDA runtime next to the kernel itself, hands
+|* the pair to __roof_cuda_register_kernel, and sends every cudaLaunchKernel
+|* through __roof_cudaLaunchKernel. Per launch, ROOF_CUDA says what happens
+|* (docs/schema.md, "Collection"):
+|*   launch (default)  zero the counters on the launch's stream, time the
+|*                     launch with CUDA events, copy the counters back and
+|*                     wait for the stream: one record per launch;
+|*   total             launch untouched; the counters accumulate on the device
+|*                     and are read once, at exit;
+|*   off               launch untouched, nothing recorded.
+|* Launches being captured into a CUDA graph are never touched (a memset or a
+|* synchronisation would break the capture); they are counted as launches,
+|* not in the counts. Counted launches are serialised by one mutex, so that
+|* two host threads never share a kernel's counters.
+|*
+|* This is the only part of the runtime that needs the CUDA runtime: it is a
+|* separate library, linked (before libroofrt.a and -lcudart) into CUDA
+|* programs only.
+|*
+\*===----------------------------------------------------------------------===*/
+#include "runtime.h"
+
+#include <cuda_runtime_api.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The per-thread-default-stream variant of cudaLaunchKernel, which the
+ * headers declare only when that mode is on. */
+extern cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid,
+                                         dim3 block, void **args,
+                                         size_t shared_memory,
+                                         cudaStream_t stream);
+
+typedef cudaError_t (*launch_fn)(const void *, dim3, dim3, void **, size_t,
+                                 cudaStream_t);
+
+enum collection { COLLECT_LAUNCH, COLLECT_TOTAL, COLLECT_OFF };
+
+struct registered_kernel {
+  const void *stub; /* the host-side handle cudaLaunchKernel receives */
+  const char *name, *demangled, *module;
+  const void *shadow; /* host shadow of the device counter array */
+  void *device_counters;
+  bool resolved, usable, read_at_exit;
+  struct roofrt_kernel *kernel;
+};
+
+static pthread_mutex_t cuda_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct registered_kernel *registered;
+static size_t num_registered, cap_registered;
+static cudaStream_t *streams; /* index + 1 is the stream's number */
+static size_t num_streams, cap_streams;
+static cudaEvent_t launch_start, launch_stop;
+static bool events_ready, exit_read_armed;
+
+static const size_t counter_bytes = ROOF_NUM_METRICS * sizeof(uint64_t);
+
+static enum collection collection_mode(void) {
+  static int mode = -1;
+  if (mode >= 0)
+    return (enum collection)mode;
+  const char *text = getenv("ROOF_CUDA");
+  mode = COLLECT_LAUNCH;
+  if (text && strcmp(text, "total") == 0)
+    mode = COLLECT_TOTAL;
+  else if (text && strcmp(text, "off") == 0)
+    mode = COLLECT_OFF;
+  else if (text && *text && strcmp(text, "launch") != 0)
+    roofrt_warn("ROOF_CUDA=%s: expected launch, total or off; using launch",
+                text);
+  return (enum collection)mode;
+}
+
+ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
+                                               const char *name,
+                                               const char *demangled,
+                                               const void *shadow,
+                                               const char *module) {
+  pthread_mutex_lock(&cuda_lock);
+  if (num_registered == cap_registered) {
+    size_t cap = cap_registered ? 2 * cap_registered : 16;
+    struct registered_kernel *grown = realloc(registered, cap * sizeof *grown);
+    if (!grown) {
+      pthread_mutex_unlock(&cuda_lock);
+      roofrt_warn("out of memory registering kernel %s; not counted", name);
+      return;
+    }
+    registered = grown;
+    cap_registered = cap;
+  }
+  registered[num_registered++] = (struct registered_kernel){
+      .stub = stub, .name = name, .demangled = demangled, .module = module,
+      .shadow = shadow};
+  pthread_mutex_unlock(&cuda_lock);
+}
+
+/* Caller holds cuda_lock. */
+static struct registered_kernel *lookup(const void *stub) {
+  for (size_t i = 0; i < num_registered; i++)
+    if (registered[i].stub == stub)
+      return &registered[i];
+  return NULL;
+}
+
+/* The device address of the kernel's counters, found once. A kernel whose
+ * device code was compiled without roof has none. Caller holds cuda_lock. */
+static bool resolve(struct registered_kernel *k) {
+  if (k->resolved)
+    return k->usable;
+  k->resolved = true;
+  k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
+  cudaError_t error = cudaGetSymbolAddress(&k->device_counters, k->shadow);
+  k->usable = error == cudaSuccess && k->kernel;
+  if (error != cudaSuccess) {
+    cudaGetLastError(); /* not the program's error: clear it */
+    roofrt_warn("kernel %s: device counters unavailable (%s%s); launches not "
+                "counted",
+                k->name, cudaGetErrorString(error),
+                error == cudaErrorInvalidSymbol
+                    ? ": was its device code compiled with roof?"
+                    : "");
+  }
+  return k->usable;
+}
+
+/* 0 for the default stream, else streams numbered by first use. */
+static unsigned stream_number(cudaStream_t stream) {
+  if (stream == NULL || stream == cudaStreamLegacy ||
+      stream == cudaStreamPerThread)
+    return 0;
+  for (size_t i = 0; i < num_streams; i++)
+    if (streams[i] == stream)
+      return (unsigned)(i + 1);
+  if (num_streams == cap_streams) {
+    size_t cap = cap_streams ? 2 * cap_streams : 8;
+    cudaStream_t *grown = realloc(streams, cap * sizeof *grown);
+    if (!grown)
+      return 0;
+    streams = grown;
+    cap_streams = cap;
+  }
+  streams[num_streams++] = stream;
+  return (unsigned)num_streams;
+}
+
+static void describe_gpu(void) {
+  static bool described;
+  int device;
+  struct cudaDeviceProp properties;
+  if (described || cudaGetDevice(&device) != cudaSuccess ||
+      cudaGetDeviceProperties(&properties, device) != cudaSuccess)
+    return;
+  described = true;
+  roofrt_gpu_describe(properties.name, properties.major, properties.minor);
+}
+
+/* ROOF_CUDA=total: every kernel's accumulated counters, read once. Runs
+ * before the CUDA runtime's own exit handlers, which were registered
+ * earlier (at module construction). */
+static void read_totals_at_exit(void) {
+  pthread_mutex_lock(&cuda_lock);
+  uint64_t counts[ROOF_NUM_METRICS];
+  for (size_t i = 0; i < num_registered; i++) {
+    struct registered_kernel *k = &registered[i];
+    if (!k->read_at_exit)
+      continue;
+    if (cudaMemcpy(counts, k->device_counters, counter_bytes,
+                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+      roofrt_warn("kernel %s: cannot read its counters at exit", k->name);
+      continue;
+    }
+    roofrt_kernel_count(k->kernel, NULL, counts);
+  }
+  describe_gpu();
+  pthread_mutex_unlock(&cuda_lock);
+}
+
+/* Zero, launch between two events, read back, wait. Caller holds
+ * cuda_lock; `k` is usable. */
+static cudaError_t launch_and_collect(struct registered_kernel *k,
+                                      launch_fn launch, const void *func,
+                                      dim3 grid, dim3 block, void **args,
+                                      size_t shared_memory,
+                                      cudaStream_t stream) {
+  if (!events_ready) {
+    if (cudaEventCreate(&launch_start) != cudaSuccess ||
+        cudaEventCreate(&launch_stop) != cudaSuccess)
+      return launch(func, grid, block, args, shared_memory, stream);
+    events_ready = true;
+  }
+  struct roofrt_launch_info info = {
+      .sequence = roofrt_kernel_launched(k->kernel),
+      .grid = {grid.x, grid.y, grid.z},
+      .block = {block.x, block.y, block.z},
+      .shared_memory_bytes = shared_memory,
+      .stream = stream_number(stream)};
+  cudaMemsetAsync(k->device_counters, 0, counter_bytes, stream);
+  cudaEventRecord(launch_start, stream);
+  cudaError_t result = launch(func, grid, block, args, shared_memory, stream);
+  if (result != cudaSuccess)
+    return result;
+  cudaEventRecord(launch_stop, stream);
+  uint64_t counts[ROOF_NUM_METRICS];
+  cudaMemcpyAsync(counts, k->device_counters, counter_bytes,
+                  cudaMemcpyDeviceToHost, stream);
+  float milliseconds = 0;
+  if (cudaStreamSynchronize(stream) != cudaSuccess ||
+      cudaEventElapsedTime(&milliseconds, launch_start, launch_stop) !=
+          cudaSuccess) {
+    /* The kernel failed; the program sees the error at its next call. */
+    roofrt_warn("kernel %s: launch %llu did not complete; not counted",
+                k->name, (unsigned long long)info.sequence);
+    return result;
+  }
+  info.time_s = milliseconds * 1e-3;
+  roofrt_kernel_count(k->kernel, &info, counts);
+  describe_gpu();
+  return result;
+}
+
+static cudaError_t counted_launch(launch_fn launch, const void *func,
+                                  dim3 grid, dim3 block, void **args,
+                                  size_t shared_memory, cudaStream_t stream) {
+  enum collection mode = collection_mode();
+  if (mode == COLLECT_OFF)
+    return launch(func, grid, block, args, shared_memory, stream);
+  pthread_mutex_lock(&cuda_lock);
+  struct registered_kernel *k = lookup(func);
+  if (!k || !resolve(k)) {
+    roofrt_kernel_launched(k ? k->kernel : NULL);
+    pthread_mutex_unlock(&cuda_lock);
+    return launch(func, grid, block, args, shared_memory, stream);
+  }
+  enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  cudaStreamIsCapturing(stream, &capture);
+  cudaError_t result;
+  if (mode == COLLECT_LAUNCH && capture == cudaStreamCaptureStatusNone) {
+    result = launch_and_collect(k, launch, func, grid, block, args,
+                                shared_memory, stream);
+  } else {
+    roofrt_kernel_launched(k->kernel);
+    if (mode == COLLECT_TOTAL) {
+      k->read_at_exit = true;
+      if (!exit_read_armed)
+        exit_read_armed = atexit(read_totals_at_exit) == 0;
+    }
+    result = launch(func, grid, block, args, shared_memory, stream);
+  }
+  pthread_mutex_unlock(&cuda_lock);
+  return result;
+}
+
+ROOFRT_EXPORT cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid,
+                                                  dim3 block, void **args,
+                                                  size_t shared_memory,
+                                                  cudaStream_t stream) {
+  return counted_launch(cudaLaunchKernel, func, grid, block, args,
+                        shared_memory, stream);
+}
+
+ROOFRT_EXPORT cudaError_t __roof_cudaLaunchKernel_ptsz(
+    const void *func, dim3 grid, dim3 block, void **args,
+    size_t shared_memory, cudaStream_t stream) {
+  return counted_launch(cudaLaunchKernel_ptsz, func, grid, block, args,
+                        shared_memory, stream);
+}

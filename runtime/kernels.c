@@ -1,0 +1,187 @@
+/*===- runtime/kernels.c - CUDA kernel counts, per kernel and per launch --===*\
+|*
+|* The CUDA side of the runtime (cuda_launch.c, in libroofrt-cuda) reads a
+|* kernel's device counters back after a launch, or once at exit, and hands
+|* them here as metric values (abi.h): device code has no slots of its own on
+|* the host. This file keeps them, in order of first launch, until the JSON
+|* is written (docs/schema.md, "kernel object"). It needs no CUDA headers, so
+|* that libroofrt stays free of any CUDA dependency.
+|*
+\*===----------------------------------------------------------------------===*/
+#include "runtime.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_MAX_RECORDS 10000
+
+struct launch_record {
+  struct roofrt_launch_info info;
+  uint64_t metric[ROOF_NUM_METRICS];
+};
+
+struct roofrt_kernel {
+  const char *name, *demangled, *module;
+  uint64_t launches, counted;
+  bool timed; /* every counted launch was timed */
+  double time_s;
+  uint64_t metric[ROOF_NUM_METRICS];
+  struct launch_record *records;
+  size_t num_records, cap_records;
+};
+
+/* All guarded by roofrt_lock. */
+static struct roofrt_kernel **kernels;
+static size_t num_kernels, cap_kernels;
+static uint64_t next_sequence;
+static size_t total_records;
+static bool records_dropped;
+static char gpu_name[256];
+static char gpu_capability[16];
+static bool overflow;
+
+/* Doubles the capacity of an array of `size`-byte elements. */
+static bool grow(void **array, size_t *cap, size_t size) {
+  size_t new_cap = *cap ? 2 * *cap : 8;
+  void *grown = realloc(*array, new_cap * size);
+  if (!grown)
+    return false;
+  *array = grown;
+  *cap = new_cap;
+  return true;
+}
+
+static size_t max_records(void) {
+  const char *text = getenv("ROOF_CUDA_MAX_RECORDS");
+  if (!text || !*text)
+    return DEFAULT_MAX_RECORDS;
+  char *end;
+  unsigned long long value = strtoull(text, &end, 10);
+  if (*end || text[0] == '-') {
+    roofrt_warn("ROOF_CUDA_MAX_RECORDS=%s is not a count; using %d", text,
+                DEFAULT_MAX_RECORDS);
+    return DEFAULT_MAX_RECORDS;
+  }
+  return (size_t)value;
+}
+
+struct roofrt_kernel *roofrt_kernel_find(const char *name,
+                                         const char *demangled,
+                                         const char *module) {
+  roofrt_init();
+  pthread_mutex_lock(&roofrt_lock);
+  struct roofrt_kernel *found = NULL;
+  for (size_t i = 0; i < num_kernels && !found; i++)
+    if (strcmp(kernels[i]->name, name) == 0)
+      found = kernels[i];
+  if (!found && (num_kernels < cap_kernels ||
+                 grow((void **)&kernels, &cap_kernels,
+                             sizeof *kernels))) {
+    found = calloc(1, sizeof *found);
+    if (found) {
+      found->name = name;
+      found->demangled = demangled;
+      found->module = module;
+      found->timed = true;
+      kernels[num_kernels++] = found;
+      roofrt_output_arm();
+    }
+  }
+  pthread_mutex_unlock(&roofrt_lock);
+  if (!found)
+    roofrt_warn("out of memory for kernel %s; its launches are not counted",
+                name);
+  return found;
+}
+
+uint64_t roofrt_kernel_launched(struct roofrt_kernel *k) {
+  pthread_mutex_lock(&roofrt_lock);
+  uint64_t sequence = next_sequence++;
+  if (k)
+    k->launches++;
+  pthread_mutex_unlock(&roofrt_lock);
+  return sequence;
+}
+
+void roofrt_kernel_count(struct roofrt_kernel *k,
+                         const struct roofrt_launch_info *launch,
+                         const uint64_t metric[ROOF_NUM_METRICS]) {
+  static size_t record_limit = (size_t)-1;
+  pthread_mutex_lock(&roofrt_lock);
+  if (record_limit == (size_t)-1)
+    record_limit = max_records();
+  k->counted += launch ? 1 : k->launches - k->counted;
+  for (int m = 0; m < ROOF_NUM_METRICS; m++)
+    k->metric[m] = roofrt_sat_add(k->metric[m], metric[m], &overflow);
+  if (!launch) {
+    k->timed = false;
+  } else {
+    k->time_s += launch->time_s;
+    if (total_records >= record_limit) {
+      records_dropped = true;
+    } else if (k->num_records < k->cap_records ||
+               grow((void **)&k->records, &k->cap_records,
+                           sizeof *k->records)) {
+      struct launch_record *r = &k->records[k->num_records++];
+      r->info = *launch;
+      memcpy(r->metric, metric, sizeof r->metric);
+      total_records++;
+    }
+  }
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
+void roofrt_gpu_describe(const char *name, int major, int minor) {
+  pthread_mutex_lock(&roofrt_lock);
+  if (!gpu_name[0]) {
+    snprintf(gpu_name, sizeof gpu_name, "%s", name);
+    snprintf(gpu_capability, sizeof gpu_capability, "%d.%d", major, minor);
+  }
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
+static void census_of(struct roofrt_census *census, const uint64_t *metric,
+                      bool *report_overflow) {
+  memcpy(census->metric, metric, sizeof census->metric);
+  roofrt_census_finish(census, report_overflow);
+}
+
+bool roofrt_kernels_report(struct roofrt_report *r) {
+  if (records_dropped)
+    roofrt_warn("more than ROOF_CUDA_MAX_RECORDS launches; later launches are "
+                "in the kernel totals only");
+  r->overflow |= overflow;
+  if (gpu_name[0]) {
+    r->gpu_name = gpu_name;
+    r->gpu_capability = gpu_capability;
+  }
+  if (!num_kernels)
+    return true;
+  r->kernels = calloc(num_kernels, sizeof *r->kernels);
+  if (!r->kernels)
+    return false;
+  for (size_t i = 0; i < num_kernels; i++) {
+    const struct roofrt_kernel *k = kernels[i];
+    struct roofrt_kernel_report *kr = &r->kernels[r->num_kernels++];
+    kr->name = k->name;
+    kr->demangled = k->demangled;
+    kr->module = k->module;
+    kr->launches = k->launches;
+    kr->counted_launches = k->counted;
+    kr->timed = k->timed && k->counted;
+    kr->time_s = k->time_s;
+    census_of(&kr->census, k->metric, &r->overflow);
+    if (!k->num_records)
+      continue;
+    kr->launch_records = calloc(k->num_records, sizeof *kr->launch_records);
+    if (!kr->launch_records)
+      return false;
+    for (size_t l = 0; l < k->num_records; l++) {
+      kr->launch_records[l].info = k->records[l].info;
+      census_of(&kr->launch_records[l].census, k->records[l].metric,
+                &r->overflow);
+    }
+    kr->num_launch_records = k->num_records;
+  }
+  return true;
+}

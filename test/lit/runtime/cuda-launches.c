@@ -1,0 +1,213 @@
+// libroofrt-cuda end to end without a GPU: this file stands in for both the
+// instrumented program (it registers two kernels and launches them the way
+// the host pass makes a program do) and the CUDA runtime (the cuda* calls
+// below, where "device memory" is host memory and a "launch" adds what its
+// threads would count: each thread 2 fp64 FMA FLOPs (1 FMA), 1 canonical
+// fp64 add and 1 mul, and 16 global bytes loaded, 8 stored).
+//
+// RUN: %clang -O1 -I%srcroot/include -I%cuda_include %s %roofrt/libroofrt-cuda.a \
+// RUN:   %roofrt/libroofrt.a -lpthread -o %t
+// RUN: env ROOF_OUTPUT=%t.json ROOF_QUIET=1 %t 2> %t.err
+// RUN: FileCheck %s --check-prefix=WARN < %t.err
+// RUN: %python %S/Inputs/check_report.py %t.json
+// RUN: %python %S/../e2e/Inputs/jq.py %t.json gpu.name gpu.compute_capability \
+// RUN:   --at kernels[0] name demangled launches counted_launches time_s \
+// RUN:   fp64.canonical fp64.empirical fp64.classes.fma.empirical \
+// RUN:   bytes_loaded bytes_by_space.global.loaded bytes_by_space.global.stored \
+// RUN:   | FileCheck %s --check-prefix=TOTALS --match-full-lines
+// RUN: %python %S/../e2e/Inputs/jq.py %t.json --at kernels[0].launch_records[1] \
+// RUN:   sequence grid block shared_memory_bytes stream time_s fp64.empirical \
+// RUN:   | FileCheck %s --check-prefix=RECORD --match-full-lines
+// RUN: %python %S/../e2e/Inputs/jq.py %t.json --at kernels[1] name launches \
+// RUN:   counted_launches | FileCheck %s --check-prefix=UNCOUNTED --match-full-lines
+//
+// ROOF_CUDA=total: no per-launch work, counters read once at exit.
+// RUN: env ROOF_CUDA=total ROOF_OUTPUT=%t.total.json ROOF_QUIET=1 %t 2>/dev/null
+// RUN: %python %S/../e2e/Inputs/jq.py %t.total.json --at kernels[0] launches \
+// RUN:   counted_launches time_s fp64.empirical launch_records \
+// RUN:   | FileCheck %s --check-prefix=TOTAL --match-full-lines
+// RUN: env ROOF_CUDA=off ROOF_OUTPUT=%t.off.json ROOF_QUIET=1 %t 2>/dev/null
+// RUN: %python %S/../e2e/Inputs/jq.py %t.off.json 'len(kernels)' | FileCheck %s --check-prefix=OFF
+//
+// REQUIRES: roofrt-cuda
+
+// WARN: roof: kernel _Z4missv: device counters unavailable (invalid device symbol: was its device code compiled with roof?); launches not counted
+
+// Launches of "axpy": <<<4, 64>>> on the default stream, <<<2, 128>>> and
+// <<<(1, 2, 3), 32>>> on stream s1, one while it is being captured into a
+// graph (launched, not counted). Counted threads: 256 + 256 + 192 = 704.
+// TOTALS:      gpu.name = "Fake GPU"
+// TOTALS-NEXT: gpu.compute_capability = "9.0"
+// TOTALS-NEXT: name = "_Z4axpyv"
+// TOTALS-NEXT: demangled = "axpy()"
+// TOTALS-NEXT: launches = 4
+// TOTALS-NEXT: counted_launches = 3
+// TOTALS-NEXT: time_s = 0.0045
+// TOTALS-NEXT: fp64.canonical = 1408
+// TOTALS-NEXT: fp64.empirical = 1408
+// TOTALS-NEXT: fp64.classes.fma.empirical = 1408
+// TOTALS-NEXT: bytes_loaded = 11264
+// TOTALS-NEXT: bytes_by_space.global.loaded = 11264
+// TOTALS-NEXT: bytes_by_space.global.stored = 5632
+
+// RECORD:      sequence = 1
+// RECORD-NEXT: grid = [2, 1, 1]
+// RECORD-NEXT: block = [128, 1, 1]
+// RECORD-NEXT: shared_memory_bytes = 512
+// RECORD-NEXT: stream = 1
+// RECORD-NEXT: time_s = 0.0015
+// RECORD-NEXT: fp64.empirical = 512
+
+// UNCOUNTED:      name = "_Z4missv"
+// UNCOUNTED-NEXT: launches = 1
+// UNCOUNTED-NEXT: counted_launches = 0
+
+// In total mode the captured launch runs too (its graph is not replayed
+// here, so it adds nothing): 704 threads.
+// TOTAL:      launches = 4
+// TOTAL-NEXT: counted_launches = 4
+// TOTAL-NEXT: time_s = null
+// TOTAL-NEXT: fp64.empirical = 1408
+// TOTAL-NEXT: launch_records = []
+
+// OFF: len(kernels) = 0
+
+#include "roof/abi.h"
+#include "roof/roof.h"
+
+#include <cuda_runtime_api.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+//===-- What the host pass adds to the program --------------------------===//
+void __roof_cuda_register_kernel(const void *stub, const char *name,
+                                 const char *demangled, const void *shadow,
+                                 const char *module);
+cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
+                                    void **args, size_t shared_memory,
+                                    cudaStream_t stream);
+
+static void axpy_stub(void) {}
+static void miss_stub(void) {}
+static uint64_t axpy_shadow[ROOF_NUM_METRICS];
+static uint64_t miss_shadow[ROOF_NUM_METRICS];
+
+//===-- The fake CUDA runtime ---------------------------------------------===//
+static uint64_t axpy_device_counters[ROOF_NUM_METRICS];
+static cudaStream_t capturing_stream;
+
+cudaError_t cudaGetSymbolAddress(void **address, const void *symbol) {
+  if (symbol != axpy_shadow)
+    return cudaErrorInvalidSymbol;
+  *address = axpy_device_counters;
+  return cudaSuccess;
+}
+const char *cudaGetErrorString(cudaError_t error) {
+  return error == cudaErrorInvalidSymbol ? "invalid device symbol" : "error";
+}
+cudaError_t cudaGetLastError(void) { return cudaSuccess; }
+cudaError_t cudaMemsetAsync(void *p, int value, size_t n, cudaStream_t s) {
+  (void)s;
+  memset(p, value, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyAsync(void *to, const void *from, size_t n,
+                            enum cudaMemcpyKind kind, cudaStream_t s) {
+  (void)kind, (void)s;
+  memcpy(to, from, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpy(void *to, const void *from, size_t n,
+                       enum cudaMemcpyKind kind) {
+  return cudaMemcpyAsync(to, from, n, kind, 0);
+}
+cudaError_t cudaEventCreate(cudaEvent_t *event) {
+  static int events;
+  *event = (cudaEvent_t)(size_t)++events;
+  return cudaSuccess;
+}
+cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t s) {
+  (void)event, (void)s;
+  return cudaSuccess;
+}
+cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t a, cudaEvent_t b) {
+  (void)a, (void)b;
+  *ms = 1.5f;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  (void)s;
+  return cudaSuccess;
+}
+cudaError_t cudaStreamIsCapturing(cudaStream_t s,
+                                  enum cudaStreamCaptureStatus *status) {
+  *status = s && s == capturing_stream ? cudaStreamCaptureStatusActive
+                                       : cudaStreamCaptureStatusNone;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDevice(int *device) {
+  *device = 0;
+  return cudaSuccess;
+}
+cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *p, int device) {
+  (void)device;
+  memset(p, 0, sizeof *p);
+  strcpy(p->name, "Fake GPU");
+  p->major = 9;
+  return cudaSuccess;
+}
+// Runs the "kernel": what the device code's counters would receive.
+cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
+                             void **args, size_t shared_memory,
+                             cudaStream_t stream) {
+  (void)args, (void)shared_memory;
+  if (func != (const void *)axpy_stub ||
+      (capturing_stream && stream == capturing_stream))
+    return cudaSuccess;
+  uint64_t threads = (uint64_t)grid.x * grid.y * grid.z * block.x *
+                     block.y * block.z;
+  uint64_t *c = axpy_device_counters;
+  c[ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_ADD, ROOF_CANONICAL)] += threads;
+  c[ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_MUL, ROOF_CANONICAL)] += threads;
+  c[ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_FMA, ROOF_EMPIRICAL)] += 2 * threads;
+  c[ROOF_FLOP_METRIC(ROOF_FP64, ROOF_CLASS_FMA, ROOF_FULL_WIDTH)] += 2 * threads;
+  c[ROOF_METRIC_BYTES_LOADED] += 16 * threads;
+  c[ROOF_METRIC_BYTES_STORED] += 8 * threads;
+  c[ROOF_METRIC_SPACE_BYTES(ROOF_SPACE_GLOBAL, 0)] += 16 * threads;
+  c[ROOF_METRIC_SPACE_BYTES(ROOF_SPACE_GLOBAL, 1)] += 8 * threads;
+  return cudaSuccess;
+}
+cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block,
+                                  void **args, size_t shared_memory,
+                                  cudaStream_t stream) {
+  return cudaLaunchKernel(func, grid, block, args, shared_memory, stream);
+}
+
+//===-- The program ---------------------------------------------------===//
+static dim3 dims(unsigned x, unsigned y, unsigned z) {
+  dim3 d = {x, y, z};
+  return d;
+}
+
+int main(void) {
+  __roof_cuda_register_kernel((const void *)axpy_stub, "_Z4axpyv", "axpy()",
+                              axpy_shadow, "axpy.cu");
+  __roof_cuda_register_kernel((const void *)miss_stub, "_Z4missv", "miss()",
+                              miss_shadow, "axpy.cu");
+  cudaStream_t s1 = (cudaStream_t)0x1000;
+  const void *axpy = (const void *)axpy_stub;
+  __roof_cudaLaunchKernel(axpy, dims(4, 1, 1), dims(64, 1, 1), NULL, 0, NULL);
+  __roof_cudaLaunchKernel(axpy, dims(2, 1, 1), dims(128, 1, 1), NULL, 512, s1);
+  __roof_cudaLaunchKernel((const void *)miss_stub, dims(1, 1, 1),
+                          dims(32, 1, 1), NULL, 0, NULL);
+  capturing_stream = s1;
+  __roof_cudaLaunchKernel(axpy, dims(8, 1, 1), dims(32, 1, 1), NULL, 0, s1);
+  capturing_stream = NULL;
+  __roof_cudaLaunchKernel(axpy, dims(1, 2, 3), dims(32, 1, 1), NULL, 0, s1);
+  // A file even with ROOF_CUDA=off, where no kernel reaches the runtime and
+  // this program has no instrumented host code; at exit it is rewritten
+  // with the final counts.
+  return roof_write(NULL);
+}
