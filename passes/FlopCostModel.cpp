@@ -226,7 +226,7 @@ FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
 // at a time, and of two candidate multiplies it fuses the first operand.
 // NVPTX fuses aggressively: an fmul with up to 4 uses is fused into each
 // fadd that uses it (NVPTXISelLowering's PerformFADDCombine and
-// enableAggressiveFMAFusion; test/lit/pass/nvptx-contraction.ll).
+// enableAggressiveFMAFusion; `contraction` in test/lit/pass/nvptx-costs.ll).
 Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
   if (!HasFMA || needsProbe(Add.getType()))
     return nullptr;

@@ -54,3 +54,7 @@ cuda_include = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda")
 config.substitutions.append(("%cuda_include", cuda_include))
 if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
     config.available_features.add("roofrt-cuda")
+nvdisasm = os.path.join(os.path.dirname(ptxas), "nvdisasm")
+if os.access(nvdisasm, os.X_OK):
+    config.available_features.add("nvdisasm")
+    config.substitutions.append(("%nvdisasm", nvdisasm))
