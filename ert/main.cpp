@@ -67,7 +67,8 @@ const char *kUsage =
     "  --threads N   OpenMP threads (default: OMP_NUM_THREADS, else all)\n"
     "  --precision   fp64, fp32 or all (default all)\n"
     "  --out DIR     where to write (default .)\n"
-    "  --stream      only the STREAM triad; writes DIR/stream.json\n";
+    "  --stream      only the STREAM triad; writes DIR/stream.json\n"
+    "GPU ceilings: roof-ert-gpu (roof ert --gpu).\n";
 
 Options parseOptions(int argc, char **argv) {
   Options options;
