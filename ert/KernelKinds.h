@@ -48,8 +48,7 @@ inline constexpr double kInitialValue = 0.5;
 // multiplication with the (then exact) reciprocal.
 inline constexpr double kDivisor = 1.1;
 
-// The largest chains: 2^kMultiplyAddTableSize multiply-add FLOPs per element
-// (1024), 3 * 2^(kDivideTableSize - 1) divide FLOPs per element (768).
+// How many chain lengths each kind comes in (see chainTableIndex).
 inline constexpr int kMultiplyAddTableSize = 11; // 1, 2, 4, ..., 1024 FLOPs
 inline constexpr int kDivideTableSize = 9;       // 3, 6, 12, ..., 768 FLOPs
 
