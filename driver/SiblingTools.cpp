@@ -2,7 +2,9 @@
 //
 // roof-ert and roof-census are built into the same bin/ directory as roof;
 // `roof ert ARGS` and `roof census ARGS` replace this process with them, so
-// that their output, exit status and signals are the tool's own.
+// that their output, exit status and signals are the tool's own. `roof ert
+// --gpu ARGS` runs roof-ert-gpu, which is built only where roof was
+// configured with CUDA.
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
@@ -17,15 +19,19 @@ namespace roof {
 
 namespace {
 
-[[noreturn]] void execSibling(const std::string &tool,
-                              const std::vector<std::string> &args) {
+std::filesystem::path siblingPath(const std::string &tool) {
   std::error_code error;
   std::filesystem::path self =
       std::filesystem::read_symlink("/proc/self/exe", error);
   if (error)
     throw std::runtime_error("cannot find roof's own directory: " +
                              error.message());
-  std::filesystem::path path = self.parent_path() / tool;
+  return self.parent_path() / tool;
+}
+
+[[noreturn]] void execSibling(const std::string &tool,
+                              const std::vector<std::string> &args) {
+  std::filesystem::path path = siblingPath(tool);
   if (access(path.c_str(), X_OK) != 0)
     throw std::runtime_error(tool + " not found next to roof (" +
                              path.string() +
@@ -46,7 +52,18 @@ namespace {
 } // namespace
 
 int ertCommand(const std::vector<std::string> &args) {
-  execSibling("roof-ert", args);
+  std::vector<std::string> gpuArgs;
+  for (const std::string &arg : args)
+    if (arg != "--gpu")
+      gpuArgs.push_back(arg);
+  if (gpuArgs.size() == args.size())
+    execSibling("roof-ert", args);
+  if (access(siblingPath("roof-ert-gpu").c_str(), X_OK) != 0)
+    throw std::runtime_error(
+        "ert --gpu: roof-ert-gpu is not built; configure roof with a CUDA "
+        "toolkit (-DROOF_CUDA_PATH=..., default /usr/local/cuda) and build "
+        "it: cmake --build build --target roof-ert");
+  execSibling("roof-ert-gpu", gpuArgs);
 }
 
 int censusCommand(const std::vector<std::string> &args) {

@@ -28,17 +28,7 @@
 namespace roof::ert {
 namespace {
 
-// The values make every chain converge, whatever A held: for |A[i]| < 1,
-// beta -> alpha / (1 - A[i]) and A[i] = -beta settles near -0.37; with the
-// divide, near -0.35. Nothing overflows or becomes subnormal, which would
-// slow the kernels down for reasons that have nothing to do with the
-// machine's ceilings. The buffers start at 0.5.
-constexpr double kAlpha = 0.5;
-constexpr double kBetaStart = 0.8;
-// Not a power of two, so that the compiler may not replace the divide by a
-// multiplication with the (then exact) reciprocal.
-constexpr double kDivisor = 1.1;
-
+// kAlpha, kBetaStart and kDivisor (KernelKinds.h) keep every chain bounded.
 template <typename T>
 constexpr std::size_t kBlockElements = kBlockBytes / sizeof(T);
 
@@ -88,14 +78,14 @@ void divideChain(void *slice, std::size_t elements, long trials) {
     }
 }
 
-// Entry k: 2^k FLOPs per element, 1 ... 1024.
+// Entry k: 2^k FLOPs per element, 1 ... 1024 (chainTableIndex).
 template <typename T, std::size_t... K>
 constexpr std::array<KernelFn, sizeof...(K) + 1>
 multiplyAddTable(std::index_sequence<K...>) {
   return {&multiplyAddChain<T, 0>, &multiplyAddChain<T, (1 << K)>...};
 }
 
-// Entry k: 3 * 2^k FLOPs per element, 3 ... 768.
+// Entry k: 3 * 2^k FLOPs per element, 3 ... 768 (chainTableIndex).
 template <typename T, std::size_t... K>
 constexpr std::array<KernelFn, sizeof...(K)>
 divideTable(std::index_sequence<K...>) {
@@ -103,19 +93,15 @@ divideTable(std::index_sequence<K...>) {
 }
 
 template <typename T> KernelFn findChain(bool divide, int flopsPerElement) {
-  static constexpr auto multiplyAdds =
-      multiplyAddTable<T>(std::make_index_sequence<10>());
-  static constexpr auto divides = divideTable<T>(std::make_index_sequence<9>());
-  int units = divide ? flopsPerElement / 3 : flopsPerElement;
-  if (units <= 0 || (divide && units * 3 != flopsPerElement) ||
-      (units & (units - 1)) != 0)
+  static constexpr auto multiplyAdds = multiplyAddTable<T>(
+      std::make_index_sequence<kMultiplyAddTableSize - 1>());
+  static constexpr auto divides =
+      divideTable<T>(std::make_index_sequence<kDivideTableSize>());
+  const int index = chainTableIndex(
+      divide ? KernelKind::DivideFma : KernelKind::Fma, flopsPerElement);
+  if (index < 0)
     return nullptr;
-  std::size_t k = 0;
-  while ((1 << k) < units)
-    ++k;
-  if (divide)
-    return k < divides.size() ? divides[k] : nullptr;
-  return k < multiplyAdds.size() ? multiplyAdds[k] : nullptr;
+  return divide ? divides[index] : multiplyAdds[index];
 }
 
 KernelFn findChainOf(bool divide, Precision precision, int flopsPerElement) {

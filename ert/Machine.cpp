@@ -15,7 +15,6 @@
 
 #include <omp.h>
 #include <sched.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -174,12 +173,6 @@ std::size_t MachineInfo::lastLevelBytes() const {
 
 MachineInfo describeMachine() {
   MachineInfo info;
-  char host[256] = {};
-  if (gethostname(host, sizeof(host) - 1) == 0)
-    info.hostname = host;
-  struct utsname names;
-  if (uname(&names) == 0)
-    info.uname = {names.sysname, names.release, names.version, names.machine};
   readCpuinfo(info);
   std::vector<unsigned> cpus = allowedCpus();
   info.processors = unsigned(cpus.size());

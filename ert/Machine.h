@@ -22,8 +22,6 @@ struct CacheLevel {
 };
 
 struct MachineInfo {
-  std::string hostname;
-  std::vector<std::string> uname; // sysname, release, version, machine
   std::string cpuModel;           // "model name" of /proc/cpuinfo
   std::string vendor;             // "AuthenticAMD", "GenuineIntel", ...
   int cpuFamily = -1;

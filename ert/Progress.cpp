@@ -4,11 +4,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <utility>
 
 namespace roof::ert {
 
-Progress::Progress(std::size_t totalPoints)
-    : terminal(isatty(STDERR_FILENO)), total(totalPoints) {}
+Progress::Progress(std::string tool, std::size_t totalPoints)
+    : tool(std::move(tool)), terminal(isatty(STDERR_FILENO)),
+      total(totalPoints) {}
 
 Progress::~Progress() {
   if (terminal && done > 0)
@@ -20,8 +22,8 @@ void Progress::beginPhase(const std::string &name, std::size_t points) {
   if (terminal)
     draw("");
   else
-    std::fprintf(stderr, "roof-ert: %s (%zu point%s)\n", name.c_str(), points,
-                 points == 1 ? "" : "s");
+    std::fprintf(stderr, "%s: %s (%zu point%s)\n", tool.c_str(), name.c_str(),
+                 points, points == 1 ? "" : "s");
 }
 
 void Progress::pointDone(const std::string &detail) {

@@ -1,7 +1,8 @@
 //===- ert/Progress.h - Progress on stderr ----------------------*- C++ -*-===//
 //
 // On a terminal, one bar redrawn in place after every point; elsewhere (a
-// log, a test) one plain line per phase, so that logs stay readable.
+// log, a test) one plain line per phase, "<tool>: <phase> (N points)", so
+// that logs stay readable.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_ERT_PROGRESS_H
@@ -14,7 +15,7 @@ namespace roof::ert {
 
 class Progress {
 public:
-  explicit Progress(std::size_t totalPoints);
+  Progress(std::string tool, std::size_t totalPoints);
   ~Progress();
 
   void beginPhase(const std::string &name, std::size_t points);
@@ -24,6 +25,7 @@ public:
 private:
   void draw(const std::string &detail);
 
+  std::string tool;
   bool terminal;
   std::size_t total;
   std::size_t done = 0;

@@ -1,11 +1,16 @@
-//===- ert/Report.cpp - roofline.json and the raw sweep -------------------===//
+//===- ert/Report.cpp - roofline.json, the raw sweep, the summary ---------===//
 #include "Report.h"
 
-#include <nlohmann/json.hpp>
+#include "Progress.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -13,25 +18,10 @@
 #ifndef ROOF_VERSION
 #define ROOF_VERSION "unknown"
 #endif
-#ifndef ROOF_ERT_CXX_FLAGS
-#define ROOF_ERT_CXX_FLAGS "unknown"
-#endif
 
 namespace roof::ert {
 
-using Json = nlohmann::ordered_json;
-
 namespace {
-
-std::string compilerName() {
-#if defined(__clang__)
-  return "clang " __clang_version__;
-#elif defined(__GNUC__)
-  return "gcc " __VERSION__;
-#else
-  return "unknown";
-#endif
-}
 
 std::string joined(const std::vector<int> &values) {
   std::string text;
@@ -58,92 +48,36 @@ Json pointJson(const Measurement &m) {
           {"repetitions", m.seconds.size()}};
 }
 
-Json machineJson(const Report &r) {
-  Json caches = Json::array();
-  for (const CacheLevel &c : r.machine.caches)
-    caches.push_back({{"level", c.level},
-                      {"type", c.type},
-                      {"bytes", c.bytes},
-                      {"instances", c.instances}});
-  Json peak = nullptr;
-  if (r.peak)
-    peak = {{"FP64 GFLOPs", r.peak->fp64Gflops},
-            {"FP32 GFLOPs", r.peak->fp32Gflops},
-            {"CORES", r.peak->cores},
-            {"FMA_PIPES", r.peak->datapath.pipes},
-            {"BITS_PER_PIPE", r.peak->datapath.bitsPerPipe},
-            {"GHZ", r.peak->ghz},
-            {"DATAPATH", r.peak->datapath.description},
-            {"FP64_FORMULA", r.peak->fp64Formula},
-            {"FP32_FORMULA", r.peak->fp32Formula}};
-  return {{"CPU_MODEL", r.machine.cpuModel},
-          {"CPU_VENDOR", r.machine.vendor},
-          {"CPU_FAMILY", r.machine.cpuFamily},
-          {"CPU_MODEL_NUMBER", r.machine.cpuModelNumber},
-          {"PROCESSORS", r.machine.processors},
-          {"PHYSICAL_CORES", r.machine.physicalCores},
-          {"CACHES", caches},
-          {"CLOCK", {{"GHZ", r.clock.ghz}, {"METHOD", r.clock.method}}},
-          {"CPUINFO_MHZ",
-           r.machine.cpuinfoMHz ? Json(*r.machine.cpuinfoMHz) : Json()},
-          {"THEORETICAL_PEAK", peak}};
-}
-
-// What any output of roof-ert says about where and how it ran.
-Json runMetadata(const Report &r) {
-  Json meta = {{"TOOL", "roof-ert"},
-               {"TOOL_VERSION", ROOF_VERSION},
-               {"HOSTNAME", r.machine.hostname},
-               {"UNAME", r.machine.uname},
-               {"DATE", r.date},
-               {"MODE", r.mode},
-               {"OPENMP_THREADS", r.threads},
-               {"OMP_PROC_BIND", r.ompProcBind},
-               {"OMP_PLACES", r.ompPlaces},
-               {"LOAD_AVERAGE", r.loadAverage},
-               {"COMPILER", compilerName()},
-               {"CFLAGS", ROOF_ERT_CXX_FLAGS}};
-  const Json machine = machineJson(r);
-  for (const auto &[key, value] : machine.items())
-    meta[key] = value;
-  return meta;
-}
-
-// runMetadata and what roofline.json adds: how the sweep was made, in ERT's
-// CONFIG spelling where ERT has a key for it.
-Json rooflineMetadata(const Report &r) {
-  std::string precisions;
-  for (const BandwidthLevels &b : r.bandwidth)
-    precisions += (precisions.empty() ? "" : ",") +
-                  std::string(precisionName(b.precision));
-  Json meta = runMetadata(r);
-  meta["KERNEL_CFLAGS"] = {{"FMA", "-ffp-contract=on"},
-                           {"divide+FMA", "-ffp-contract=on"},
-                           {"no-FMA", "-ffp-contract=off"},
-                           {"divide no-FMA", "-ffp-contract=off"}};
-  meta["CONFIG"] = {
-      {"ERT_FLOPS", {joined(r.sweptFlopsPerElement)}},
-      {"ERT_PRECISION", {precisions}},
-      {"ERT_OPENMP_THREADS", {std::to_string(r.threads)}},
-      {"ERT_WSS_POINTS_PER_DOUBLING", {std::to_string(r.pointsPerDoubling)}}};
-  meta["SWEEP_FILE"] = "roofline-sweep.csv";
-  Json scaling = Json::array();
-  const std::string precision = precisionName(r.scalingPrecision);
-  for (const ThreadScaling &row : r.scaling)
-    scaling.push_back({{"THREADS", row.threads},
-                       {precision + " GFLOPs", row.fmaGflopsPerSecond},
-                       {"DRAM", row.dramGbytesPerSecond}});
-  meta["THREAD_SCALING"] = scaling;
-  meta["STREAM_TRIAD"] = r.stream ? Json{{"GBYTES", r.stream->gbytesPerSecond},
-                                         {"GBYTES_WITH_WRITE_ALLOCATE",
-                                          r.stream->gbytesWithWriteAllocate},
-                                         {"ARRAY_BYTES", r.stream->arrayBytes},
-                                         {"THREADS", r.stream->threads}}
-                                  : Json();
-  return meta;
+// `base` with the members of `more` added after its own.
+Json merged(Json base, const Json &more) {
+  for (const auto &[key, value] : more.items())
+    base[key] = value;
+  return base;
 }
 
 } // namespace
+
+std::string utcNow() {
+  std::time_t t = std::time(nullptr);
+  std::tm utc;
+  gmtime_r(&t, &utc);
+  char text[32];
+  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return text;
+}
+
+Json runMetadata(const std::string &tool, const std::string &mode,
+                 const std::string &date) {
+  char host[256] = {};
+  gethostname(host, sizeof(host) - 1);
+  std::vector<std::string> unameWords;
+  struct utsname names;
+  if (uname(&names) == 0)
+    unameWords = {names.sysname, names.release, names.version, names.machine};
+  return {{"TOOL", tool},       {"TOOL_VERSION", ROOF_VERSION},
+          {"HOSTNAME", host},   {"UNAME", unameWords},
+          {"DATE", date},       {"MODE", mode}};
+}
 
 std::string ceilingName(KernelKind kind, Precision precision) {
   std::string name = precisionName(precision);
@@ -152,7 +86,8 @@ std::string ceilingName(KernelKind kind, Precision precision) {
   return name + " GFLOPs";
 }
 
-void writeRooflineJson(const Report &r, const std::string &path) {
+void writeRooflineJson(const SweepResults &r, const RooflineContext &context,
+                       const std::string &path) {
   Json gflops = Json::array();
   Json ceilingPoints = Json::object();
   for (const Ceiling &c : r.ceilings) {
@@ -166,9 +101,12 @@ void writeRooflineJson(const Report &r, const std::string &path) {
       fma = &c;
 
   Json gbytes = Json::array();
-  Json levelRanges = Json::object();
+  Json levelRanges = Json::array();
   Json otherPrecisions = Json::object();
+  std::string precisions;
   for (std::size_t b = 0; b < r.bandwidth.size(); ++b) {
+    const char *precision = precisionName(r.bandwidth[b].precision);
+    precisions += (precisions.empty() ? "" : ",") + std::string(precision);
     Json data = Json::array();
     Json ranges = Json::array();
     for (const MemoryLevel &level : r.bandwidth[b].levels) {
@@ -182,41 +120,43 @@ void writeRooflineJson(const Report &r, const std::string &path) {
       gbytes = data;
       levelRanges = ranges;
     } else {
-      otherPrecisions[precisionName(r.bandwidth[b].precision)] = data;
+      otherPrecisions[precision] = data;
     }
   }
 
-  Json spec = Json::array();
-  if (r.peak) {
-    spec.push_back({"FP64 GFLOPs", r.peak->fp64Gflops});
-    spec.push_back({"FP32 GFLOPs", r.peak->fp32Gflops});
-  }
+  Json metadata = context.metadata;
+  metadata["CONFIG"] = merged(
+      {{"ERT_FLOPS", {joined(r.sweptFlopsPerElement)}},
+       {"ERT_PRECISION", {precisions}},
+       {"ERT_WSS_POINTS_PER_DOUBLING", {std::to_string(r.pointsPerDoubling)}}},
+      context.config);
+  metadata["SWEEP_FILE"] = "roofline-sweep.csv";
+
+  Json gflopsMetadata = merged(
+      {{"FLOPS", fma ? Json(fma->best.flopsPerElement) : Json()}},
+      context.execution);
+  gflopsMetadata["CEILINGS"] = ceilingPoints;
+  Json gbytesMetadata =
+      merged({{"PRECISION", r.bandwidth.empty()
+                                ? Json()
+                                : Json(precisionName(r.bandwidth[0].precision))},
+              {"FLOPS", 1}},
+             context.execution);
+  gbytesMetadata["LEVELS"] = levelRanges;
+  gbytesMetadata["OTHER_PRECISIONS"] = otherPrecisions;
 
   Json root = {
       {"empirical",
-       {{"metadata", rooflineMetadata(r)},
-        {"gflops",
-         {{"data", gflops},
-          {"metadata",
-           {{"FLOPS", fma ? Json(fma->best.flopsPerElement) : Json()},
-            {"OPENMP_THREADS", r.threads},
-            {"CEILINGS", ceilingPoints}}}}},
-        {"gbytes",
-         {{"data", gbytes},
-          {"metadata",
-           {{"PRECISION", r.bandwidth.empty()
-                              ? Json()
-                              : Json(precisionName(r.bandwidth[0].precision))},
-            {"FLOPS", 1},
-            {"OPENMP_THREADS", r.threads},
-            {"LEVELS", levelRanges},
-            {"OTHER_PRECISIONS", otherPrecisions}}}}}}},
+       {{"metadata", metadata},
+        {"gflops", {{"data", gflops}, {"metadata", gflopsMetadata}}},
+        {"gbytes", {{"data", gbytes}, {"metadata", gbytesMetadata}}}}},
       {"spec",
-       {{"gflops", {{"data", spec}}}, {"gbytes", {{"data", Json::array()}}}}}};
-  writeFile(path, root.dump(2) + "\n");
+       {{"gflops", {{"data", context.specGflops}}},
+        {"gbytes", {{"data", context.specGbytes}}}}}};
+  writeJsonFile(root, path);
 }
 
-void writeSweepCsv(const Report &r, const std::string &path) {
+void writeSweepCsv(const SweepResults &r, const std::string &path) {
   std::ostringstream out;
   out.precision(9);
   out << "phase,kernel,precision,threads,flops_per_element,working_set_bytes,"
@@ -234,17 +174,29 @@ void writeSweepCsv(const Report &r, const std::string &path) {
   writeFile(path, out.str());
 }
 
-void writeStreamJson(const Report &r, const std::string &path) {
-  Json root = {
-      {"metadata", runMetadata(r)},
-      {"stream_triad",
-       {{"gbytes", r.stream->gbytesPerSecond},
-        {"gbytes_with_write_allocate", r.stream->gbytesWithWriteAllocate},
-        {"best_seconds", r.stream->bestSeconds},
-        {"array_bytes", r.stream->arrayBytes},
-        {"runs", r.stream->runs},
-        {"threads", r.stream->threads}}}};
-  writeFile(path, root.dump(2) + "\n");
+void writeJsonFile(const Json &json, const std::string &path) {
+  writeFile(path, json.dump(2) + "\n");
+}
+
+void printCeilings(const SweepResults &r, const std::string &heading,
+                   const std::function<std::string(const Ceiling &)> &annotate) {
+  std::printf("%s (GFLOP/s, median of repetitions):\n", heading.c_str());
+  for (const Ceiling &c : r.ceilings)
+    std::printf("  %-28s %9.1f%s  at %d FLOPs/element, %s\n",
+                ceilingName(c.kind, c.precision).c_str(),
+                c.best.gflopsPerSecond(), annotate(c).c_str(),
+                c.best.flopsPerElement,
+                formatBytes(c.best.workingSetBytes).c_str());
+}
+
+void printLevels(const BandwidthLevels &b) {
+  std::printf("bandwidth levels, %s sweep (GB/s):\n",
+              precisionName(b.precision));
+  for (const MemoryLevel &level : b.levels)
+    std::printf("  %-5s %9.1f  (working sets %s .. %s)\n", level.name.c_str(),
+                level.gbytesPerSecond,
+                formatBytes(level.smallestWorkingSetBytes).c_str(),
+                formatBytes(level.largestWorkingSetBytes).c_str());
 }
 
 } // namespace roof::ert

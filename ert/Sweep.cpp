@@ -1,86 +1,83 @@
-//===- ert/Sweep.cpp - Timing a kernel on every thread --------------------===//
+//===- ert/Sweep.cpp - What an ERT run measures, and in which order -------===//
 #include "Sweep.h"
 
-#include "Memory.h"
-
-#include <omp.h>
+#include "Progress.h"
 
 #include <algorithm>
-#include <chrono>
-#include <new>
-#include <stdexcept>
-#include <string>
+#include <cmath>
 
 namespace roof::ert {
 
-namespace {
+//===----------------------------------------------------------------------===//
+// Points
+//===----------------------------------------------------------------------===//
 
-constexpr double kInitialValue = 0.5; // see KernelChains.h
-
-double now() {
-  return std::chrono::duration<double>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
+SweepEffort sweepEffort(bool quick) {
+  if (quick)
+    return {/*pointsPerDoubling=*/1, /*memory=*/{0.01, 3},
+            /*flopSweep=*/{0.01, 3}, /*ceiling=*/{0.02, 3},
+            /*sweepFlops=*/false, /*ceilingChoices=*/1};
+  return {4, {0.05, 5}, {0.05, 5}, {0.1, 9}, true, 2};
 }
 
-void fill(void *slice, Precision precision, std::size_t elements) {
-  if (precision == Precision::Fp64)
-    std::fill_n(static_cast<double *>(slice), elements, kInitialValue);
-  else
-    std::fill_n(static_cast<float *>(slice), elements, float(kInitialValue));
-}
-
-// One timed run: from the moment all threads are ready to the moment the
-// last one is done.
-double timeRun(const ThreadBuffers &buffers, int threads, KernelFn kernel,
-               std::size_t elementsPerThread, long trials) {
-  double start = 0, stop = 0;
-#pragma omp parallel num_threads(threads)
-  {
-    void *slice = buffers.slice(omp_get_thread_num());
-#pragma omp barrier
-#pragma omp master
-    start = now();
-#pragma omp barrier
-    kernel(slice, elementsPerThread, trials);
-#pragma omp barrier
-#pragma omp master
-    stop = now();
+std::vector<std::size_t>
+workingSetSizes(std::size_t smallest, std::size_t largest,
+                unsigned pointsPerDoubling,
+                const std::function<std::size_t(std::size_t)> &round) {
+  std::vector<std::size_t> sizes;
+  for (unsigned k = 0;; ++k) {
+    const double raw =
+        double(smallest) * std::pow(2.0, double(k) / pointsPerDoubling);
+    if (raw > double(largest))
+      break;
+    const std::size_t size = round(std::size_t(raw));
+    if (sizes.empty() || size > sizes.back())
+      sizes.push_back(size);
   }
-  return stop - start;
+  return sizes;
 }
 
-} // namespace
+std::vector<Point> planPoints(const SweepPlan &plan) {
+  const SweepEffort &effort = plan.effort;
+  std::vector<Point> points;
+  for (Precision p : plan.precisions)
+    for (std::size_t size : plan.memoryWorkingSets)
+      points.push_back(
+          {"memory", KernelKind::Fma, p, plan.threads, 1, size, effort.memory});
 
-ThreadBuffers::ThreadBuffers(int threads, std::size_t bytesPerThread)
-    : slices(threads, nullptr), bytes(bytesPerThread) {
-  bool failed = false;
-#pragma omp parallel num_threads(threads) reduction(|| : failed)
-  {
-    void *slice = allocateBuffer(bytes);
-    if (slice)
-      fill(slice, Precision::Fp64, bytes / sizeof(double));
-    else
-      failed = true;
-    slices[omp_get_thread_num()] = slice;
-  }
-  const bool tooFewThreads =
-      std::count(slices.begin(), slices.end(), nullptr) > 0;
-  if (failed || tooFewThreads) {
-    for (void *slice : slices)
-      freeBuffer(slice);
-    if (failed)
-      throw std::bad_alloc();
-    // OMP_THREAD_LIMIT or OMP_DYNAMIC gave fewer threads than asked for.
-    throw std::runtime_error("OpenMP ran fewer threads than the " +
-                             std::to_string(threads) + " asked for");
-  }
+  if (effort.sweepFlops)
+    for (Precision p : plan.precisions)
+      for (KernelKind kind : kAllKernelKinds)
+        for (int flops : flopsPerElementChoices(kind))
+          points.push_back({"flops", kind, p, plan.threads, flops,
+                            plan.flopSweepWorkingSet, effort.flopSweep});
+
+  for (Precision p : plan.precisions)
+    for (KernelKind kind : kAllKernelKinds) {
+      const std::vector<int> choices = flopsPerElementChoices(kind);
+      for (unsigned c = 0; c < effort.ceilingChoices; ++c)
+        for (std::size_t size : plan.ceilingWorkingSets)
+          points.push_back({"ceiling", kind, p, plan.threads,
+                            choices[choices.size() - 1 - c], size,
+                            effort.ceiling});
+    }
+  return points;
 }
 
-ThreadBuffers::~ThreadBuffers() {
-  for (void *slice : slices)
-    freeBuffer(slice);
+std::string phaseTitle(const Point &point) {
+  if (point.phase == "memory")
+    return std::string("bandwidth sweep ") + precisionName(point.precision);
+  if (point.phase == "flops")
+    return std::string("FLOPs sweep ") + precisionName(point.precision) + " " +
+           kernelName(point.kind);
+  if (point.phase == "ceiling")
+    return std::string("compute ceilings ") + precisionName(point.precision);
+  return "thread scaling";
 }
+
+//===----------------------------------------------------------------------===//
+// Measuring
+//===----------------------------------------------------------------------===//
 
 double Measurement::medianSeconds() const {
   std::vector<double> sorted = seconds;
@@ -90,57 +87,127 @@ double Measurement::medianSeconds() const {
                            : 0.5 * (sorted[half - 1] + sorted[half]);
 }
 
-std::size_t roundWorkingSet(std::size_t bytes, int threads) {
-  const std::size_t unit = kBlockBytes * std::size_t(threads);
-  return std::max(unit, bytes / unit * unit);
-}
-
-Measurement calibrate(const ThreadBuffers &buffers, int threads,
-                      KernelKind kind, Precision precision, int flopsPerElement,
-                      std::size_t workingSetBytes, double minimumSeconds) {
-  KernelFn kernel = findKernel(kind, precision, flopsPerElement);
-  const std::size_t elementsPerThread =
-      workingSetBytes / std::size_t(threads) / elementBytes(precision);
-  const double elements = double(elementsPerThread) * threads;
-
-  // Start from values the kernels' chains converge from, and with the
-  // slices in the nearest cache they fit.
-#pragma omp parallel num_threads(threads)
-  fill(buffers.slice(omp_get_thread_num()), precision, elementsPerThread);
-
-  // Double the trials until a run is long enough. The shorter of two runs
-  // decides, so that a run another process interrupted does not stop the
-  // doubling at a run of a few microseconds.
-  auto shorterOfTwo = [&](long trials) {
-    return std::min(
-        timeRun(buffers, threads, kernel, elementsPerThread, trials),
-        timeRun(buffers, threads, kernel, elementsPerThread, trials));
-  };
-  long trials = 1;
-  while (shorterOfTwo(trials) < minimumSeconds && trials < (1L << 40))
-    trials *= 2;
-
+Measurement measurementOf(const Point &point, long trials) {
+  const double elements =
+      double(point.workingSetBytes / elementBytes(point.precision));
   Measurement m;
-  m.kind = kind;
-  m.precision = precision;
-  m.threads = threads;
-  m.flopsPerElement = flopsPerElement;
-  m.workingSetBytes = workingSetBytes;
+  m.phase = point.phase;
+  m.kind = point.kind;
+  m.precision = point.precision;
+  m.threads = point.threads;
+  m.flopsPerElement = point.flopsPerElement;
+  m.workingSetBytes = point.workingSetBytes;
   m.trials = trials;
-  m.bytes = 2.0 * double(elementBytes(precision)) * elements * double(trials);
-  m.flops = double(flopsPerElement) * elements * double(trials);
+  m.bytes =
+      2.0 * double(elementBytes(point.precision)) * elements * double(trials);
+  m.flops = double(point.flopsPerElement) * elements * double(trials);
   return m;
 }
 
-void repeat(const ThreadBuffers &buffers, Measurement &m) {
-  KernelFn kernel = findKernel(m.kind, m.precision, m.flopsPerElement);
-  const std::size_t elementsPerThread =
-      m.workingSetBytes / std::size_t(m.threads) / elementBytes(m.precision);
-  // One untimed pass brings the slices back into the caches that the
-  // points measured in between may have taken.
-  timeRun(buffers, m.threads, kernel, elementsPerThread, 1);
-  m.seconds.push_back(
-      timeRun(buffers, m.threads, kernel, elementsPerThread, m.trials));
+long findTrials(const std::function<double(long trials)> &timedRun,
+                double minimumSeconds) {
+  constexpr long kMostTrials = 1L << 40;
+  long trials = 1;
+  while (std::min(timedRun(trials), timedRun(trials)) < minimumSeconds &&
+         trials < kMostTrials)
+    trials *= 2;
+  return trials;
+}
+
+std::size_t progressSteps(const std::vector<Point> &points) {
+  std::size_t steps = 0;
+  for (const Point &point : points)
+    steps += 1 + std::size_t(point.effort.repetitions);
+  return steps;
+}
+
+namespace {
+
+std::string describe(const Point &point) {
+  return std::string(kernelName(point.kind)) + ", " +
+         std::to_string(point.flopsPerElement) + " FLOPs/element, " +
+         formatBytes(point.workingSetBytes);
+}
+
+} // namespace
+
+std::vector<Measurement> measurePoints(const std::vector<Point> &points,
+                                       Bench &bench, Progress &progress) {
+  std::vector<Measurement> measured;
+  for (std::size_t begin = 0, end = 0; begin < points.size(); begin = end) {
+    const std::string title = phaseTitle(points[begin]);
+    while (end < points.size() && phaseTitle(points[end]) == title)
+      ++end;
+    progress.beginPhase(title, end - begin);
+
+    int rounds = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      const Point &p = points[i];
+      measured.push_back(bench.calibrate(p));
+      progress.pointDone(describe(p));
+      if (bench.repeatsLater(p)) {
+        rounds = std::max(rounds, p.effort.repetitions);
+        continue;
+      }
+      for (int r = 0; r < p.effort.repetitions; ++r) {
+        bench.repeat(measured.back());
+        progress.pointDone(describe(p));
+      }
+    }
+    for (int r = 0; r < rounds; ++r)
+      for (std::size_t i = begin; i < end; ++i) {
+        Measurement &m = measured[i];
+        if (int(m.seconds.size()) >= points[i].effort.repetitions)
+          continue;
+        bench.repeat(m);
+        progress.pointDone("repetition " + std::to_string(r + 1) + ", " +
+                           describe(points[i]));
+      }
+  }
+  return measured;
+}
+
+//===----------------------------------------------------------------------===//
+// Results
+//===----------------------------------------------------------------------===//
+
+SweepResults summarize(const SweepPlan &plan,
+                       std::vector<Measurement> measurements) {
+  SweepResults results;
+  results.threads = plan.threads;
+  results.pointsPerDoubling = plan.effort.pointsPerDoubling;
+  results.measurements = std::move(measurements);
+  const std::vector<Measurement> &all = results.measurements;
+
+  for (const Measurement &m : all)
+    if (m.kind == KernelKind::Fma)
+      results.sweptFlopsPerElement.push_back(m.flopsPerElement);
+  std::vector<int> &swept = results.sweptFlopsPerElement;
+  std::sort(swept.begin(), swept.end());
+  swept.erase(std::unique(swept.begin(), swept.end()), swept.end());
+
+  for (Precision p : plan.precisions) {
+    std::vector<BandwidthSample> samples;
+    for (const Measurement &m : all)
+      if (m.phase == "memory" && m.precision == p)
+        samples.push_back({m.workingSetBytes, m.gbytesPerSecond()});
+    LevelDetectionOptions detection;
+    detection.minimumSupport = minimumSupportFor(plan.effort.pointsPerDoubling);
+    results.bandwidth.push_back({p, detectMemoryLevels(samples, detection)});
+  }
+
+  for (Precision p : plan.precisions)
+    for (KernelKind kind : kAllKernelKinds) {
+      const Measurement *best = nullptr;
+      for (const Measurement &m : all)
+        if ((m.phase == "ceiling" || m.phase == "flops") && m.kind == kind &&
+            m.precision == p &&
+            (!best || m.gflopsPerSecond() > best->gflopsPerSecond()))
+          best = &m;
+      if (best)
+        results.ceilings.push_back({kind, p, *best});
+    }
+  return results;
 }
 
 } // namespace roof::ert

@@ -19,28 +19,23 @@
 // line on stderr, "roof-ert: <what is wrong>", and exit status 2.
 //
 //===----------------------------------------------------------------------===//
-#include "Kernels.h"
-#include "LevelDetection.h"
+#include "CommandLine.h"
+#include "CpuReport.h"
 #include "Machine.h"
 #include "Progress.h"
-#include "Report.h"
 #include "Stream.h"
 #include "Sweep.h"
+#include "ThreadBench.h"
 
 #include <omp.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <new>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,12 +43,7 @@ using namespace roof::ert;
 
 namespace {
 
-constexpr int kExitFailure = 2;
-
-class UsageError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
+constexpr const char *kTool = "roof-ert";
 
 //===----------------------------------------------------------------------===//
 // Options
@@ -77,73 +67,33 @@ const char *kUsage =
     "  --threads N   OpenMP threads (default: OMP_NUM_THREADS, else all)\n"
     "  --precision   fp64, fp32 or all (default all)\n"
     "  --out DIR     where to write (default .)\n"
-    "  --stream      only the STREAM triad; writes DIR/stream.json\n";
-
-int parseThreads(const std::string &text) {
-  std::size_t used = 0;
-  long value = 0;
-  try {
-    value = std::stol(text, &used);
-  } catch (const std::exception &) {
-    used = 0;
-  }
-  if (used != text.size() || value < 1 || value > 1 << 20)
-    throw UsageError("--threads needs a positive integer, not '" + text + "'");
-  return int(value);
-}
+    "  --stream      only the STREAM triad; writes DIR/stream.json\n"
+    "GPU ceilings: roof-ert-gpu (roof ert --gpu).\n";
 
 Options parseOptions(int argc, char **argv) {
   Options options;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    std::string value;
-    const std::size_t equals = arg.find('=');
-    const bool inlineValue =
-        arg.rfind("--", 0) == 0 && equals != std::string::npos;
-    if (inlineValue) {
-      value = arg.substr(equals + 1);
-      arg = arg.substr(0, equals);
-    }
-    auto takeValue = [&]() {
-      if (inlineValue)
-        return value;
-      if (i + 1 >= argc)
-        throw UsageError("option " + arg + " needs a value");
-      return std::string(argv[++i]);
-    };
-    auto noValue = [&]() {
-      if (inlineValue)
-        throw UsageError("option " + arg + " takes no value");
-    };
+  Arguments args(argc, argv, kTool);
+  while (args.next()) {
+    const std::string &arg = args.name();
     if (arg == "--quick") {
-      noValue();
+      args.noValue();
       options.quick = true;
     } else if (arg == "--stream") {
-      noValue();
+      args.noValue();
       options.streamOnly = true;
     } else if (arg == "--threads") {
-      options.threads = parseThreads(takeValue());
+      options.threads = int(parseInteger(args.value(), arg, 1, 1 << 20));
     } else if (arg == "--precision") {
-      const std::string p = takeValue();
-      if (p == "fp64")
-        options.precisions = {Precision::Fp64};
-      else if (p == "fp32")
-        options.precisions = {Precision::Fp32};
-      else if (p == "all")
-        options.precisions = {Precision::Fp64, Precision::Fp32};
-      else
-        throw UsageError("--precision must be fp64, fp32 or all, not '" + p +
-                         "'");
+      options.precisions = parsePrecisions(args.value());
     } else if (arg == "--out") {
-      options.outDir = takeValue();
+      options.outDir = args.value();
       if (options.outDir.empty())
         throw UsageError("--out needs a directory");
     } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       std::exit(0);
     } else {
-      throw UsageError("unknown argument '" + std::string(argv[i]) +
-                       "' (see roof-ert --help)");
+      args.refuseUnknown();
     }
   }
   return options;
@@ -153,67 +103,19 @@ Options parseOptions(int argc, char **argv) {
 // What each mode measures
 //===----------------------------------------------------------------------===//
 
-struct Effort {
-  double minimumSeconds; // one run lasts at least this long
-  int repetitions;       // timed runs after the trial count is found
-};
-
-struct Plan {
-  unsigned pointsPerDoubling = 4; // of the memory sweep
-  Effort memory{0.05, 5};
-  Effort flopSweep{0.05, 5};
-  Effort ceiling{0.1, 9};
-  bool sweepFlops = true;   // every FLOPs per element, in L1
-  bool scaleThreads = true; // FMA ceiling and DRAM on 1 .. N threads
-  int streamRuns = 10;      // 0: no STREAM triad
+// What roof-ert measures beyond the shared sweep (Sweep.h).
+struct CpuPlan {
+  bool scaleThreads; // FMA ceiling and DRAM on 1 .. N threads
+  int streamRuns;    // 0: no STREAM triad
   // The ceilings' slices, as fractions of L1d: small enough to stay in L1
   // next to the stack and whatever else the core touches.
-  std::vector<double> ceilingL1Fractions{0.25, 0.5};
-  unsigned ceilingChoices = 2; // how many of the highest FLOPs per element
+  std::vector<double> ceilingL1Fractions;
 };
 
-Plan planFor(bool quick) {
-  Plan plan; // thorough
-  if (quick) {
-    plan.pointsPerDoubling = 1;
-    plan.memory = {0.01, 3};
-    plan.ceiling = {0.02, 3};
-    plan.sweepFlops = false;
-    plan.scaleThreads = false;
-    plan.streamRuns = 0;
-    plan.ceilingL1Fractions = {0.5};
-    plan.ceilingChoices = 1;
-  }
-  return plan;
-}
-
-struct Point {
-  std::string phase;
-  KernelKind kind;
-  Precision precision;
-  int threads;
-  int flopsPerElement;
-  std::size_t workingSetBytes;
-  Effort effort;
-};
-
-const KernelKind kAllKinds[] = {KernelKind::Fma, KernelKind::NoFma,
-                                KernelKind::DivideFma, KernelKind::DivideNoFma};
-
-// From 1 KiB (or one block per thread) up to `largest`, pointsPerDoubling
-// sizes per doubling.
-std::vector<std::size_t> memorySweepSizes(std::size_t largest, int threads,
-                                          unsigned pointsPerDoubling) {
-  std::vector<std::size_t> sizes;
-  for (unsigned k = 0;; ++k) {
-    const double raw = 1024.0 * std::pow(2.0, double(k) / pointsPerDoubling);
-    if (raw > double(largest))
-      break;
-    const std::size_t size = roundWorkingSet(std::size_t(raw), threads);
-    if (sizes.empty() || size > sizes.back())
-      sizes.push_back(size);
-  }
-  return sizes;
+CpuPlan cpuPlanFor(bool quick) {
+  if (quick)
+    return {false, 0, {0.5}};
+  return {true, 10, {0.25, 0.5}};
 }
 
 std::size_t physicalMemoryBytes() {
@@ -228,72 +130,46 @@ std::size_t largestWorkingSet(const MachineInfo &machine, int threads) {
   return roundWorkingSet(std::min(wanted, physicalMemoryBytes() / 4), threads);
 }
 
-std::vector<Point> planPoints(const Plan &plan, const Options &options,
-                              const MachineInfo &machine, int threads) {
-  std::vector<Point> points;
-  const std::size_t largest = largestWorkingSet(machine, threads);
-  for (Precision p : options.precisions)
-    for (std::size_t size :
-         memorySweepSizes(largest, threads, plan.pointsPerDoubling))
-      points.push_back(
-          {"memory", KernelKind::Fma, p, threads, 1, size, plan.memory});
-
+// The bandwidth sweep from 1 KiB (or one block per thread) up, the FLOPs
+// sweep on half of L1d per thread, the ceilings on fractions of it.
+SweepPlan sweepPlan(const Options &options, const CpuPlan &cpuPlan,
+                    const MachineInfo &machine, int threads) {
+  SweepPlan plan;
+  plan.precisions = options.precisions;
+  plan.threads = threads;
+  plan.effort = sweepEffort(options.quick);
+  plan.memoryWorkingSets = workingSetSizes(
+      1024, largestWorkingSet(machine, threads), plan.effort.pointsPerDoubling,
+      [&](std::size_t bytes) { return roundWorkingSet(bytes, threads); });
   const std::size_t l1 = machine.l1DataBytes();
-  const std::size_t l1Set = roundWorkingSet(l1 / 2 * threads, threads);
-  if (plan.sweepFlops)
-    for (Precision p : options.precisions)
-      for (KernelKind kind : kAllKinds)
-        for (int flops : flopsPerElementChoices(kind))
-          points.push_back(
-              {"flops", kind, p, threads, flops, l1Set, plan.flopSweep});
-
-  for (Precision p : options.precisions)
-    for (KernelKind kind : kAllKinds) {
-      std::vector<int> choices = flopsPerElementChoices(kind);
-      for (unsigned c = 0; c < plan.ceilingChoices; ++c)
-        for (double fraction : plan.ceilingL1Fractions)
-          points.push_back(
-              {"ceiling", kind, p, threads, choices[choices.size() - 1 - c],
-               roundWorkingSet(std::size_t(double(l1) * fraction) * threads,
-                               threads),
-               plan.ceiling});
-    }
-
-  if (plan.scaleThreads && threads > 1)
-    for (int t = 1; t <= threads; ++t) {
-      const Precision p = options.precisions.front();
-      points.push_back({"scaling", KernelKind::Fma, p, t,
-                        flopsPerElementChoices(KernelKind::Fma).back(),
-                        roundWorkingSet(l1 / 2 * t, t), plan.ceiling});
-      points.push_back({"scaling", KernelKind::Fma, p, t, 1,
-                        roundWorkingSet(largest, t), plan.memory});
-    }
-  return points;
+  plan.flopSweepWorkingSet = roundWorkingSet(l1 / 2 * threads, threads);
+  for (double fraction : cpuPlan.ceilingL1Fractions)
+    plan.ceilingWorkingSets.push_back(roundWorkingSet(
+        std::size_t(double(l1) * fraction) * threads, threads));
+  return plan;
 }
 
-std::string phaseTitle(const Point &point) {
-  if (point.phase == "memory")
-    return std::string("bandwidth sweep ") + precisionName(point.precision);
-  if (point.phase == "flops")
-    return std::string("FLOPs sweep ") + precisionName(point.precision) + " " +
-           kernelName(point.kind);
-  if (point.phase == "ceiling")
-    return std::string("compute ceilings ") + precisionName(point.precision);
-  return "thread scaling";
+// The FMA ceiling and the DRAM bandwidth of the first precision on 1 ..
+// `threads` threads.
+std::vector<Point> scalingPoints(const SweepPlan &plan,
+                                 const MachineInfo &machine) {
+  std::vector<Point> points;
+  const Precision p = plan.precisions.front();
+  const std::size_t l1 = machine.l1DataBytes();
+  const std::size_t largest = largestWorkingSet(machine, plan.threads);
+  for (int t = 1; t <= plan.threads; ++t) {
+    points.push_back({"scaling", KernelKind::Fma, p, t,
+                      flopsPerElementChoices(KernelKind::Fma).back(),
+                      roundWorkingSet(l1 / 2 * t, t), plan.effort.ceiling});
+    points.push_back({"scaling", KernelKind::Fma, p, t, 1,
+                      roundWorkingSet(largest, t), plan.effort.memory});
+  }
+  return points;
 }
 
 //===----------------------------------------------------------------------===//
 // Running
 //===----------------------------------------------------------------------===//
-
-std::string utcNow() {
-  std::time_t t = std::time(nullptr);
-  std::tm utc;
-  gmtime_r(&t, &utc);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
 
 std::string loadAverage() {
   std::ifstream in("/proc/loadavg");
@@ -331,24 +207,16 @@ int chooseThreads(const Options &options, const MachineInfo &machine) {
   return threads;
 }
 
-Report startReport(const Options &options, int threads, MachineInfo machine) {
-  Report report;
-  report.mode = options.quick ? "quick" : "thorough";
-  report.threads = threads;
-  report.date = utcNow();
-  report.loadAverage = loadAverage();
-  report.ompProcBind = std::getenv("OMP_PROC_BIND");
-  report.ompPlaces = std::getenv("OMP_PLACES");
-  report.machine = std::move(machine);
-  return report;
-}
-
-void prepareOutDir(const std::string &dir) {
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error || !std::filesystem::is_directory(dir))
-    throw std::runtime_error("cannot create output directory " + dir + ": " +
-                             (error ? error.message() : "not a directory"));
+CpuRun startRun(const Options &options, int threads, MachineInfo machine) {
+  CpuRun run;
+  run.mode = options.quick ? "quick" : "thorough";
+  run.threads = threads;
+  run.date = utcNow();
+  run.loadAverage = loadAverage();
+  run.ompProcBind = std::getenv("OMP_PROC_BIND");
+  run.ompPlaces = std::getenv("OMP_PLACES");
+  run.machine = std::move(machine);
+  return run;
 }
 
 std::size_t streamArrayBytes(const MachineInfo &machine) {
@@ -359,17 +227,16 @@ std::size_t streamArrayBytes(const MachineInfo &machine) {
   return std::min(wanted, physicalMemoryBytes() / 8);
 }
 
-void printPeak(const Report &report) {
-  std::printf("clock: %.3f GHz (%s)\n", report.clock.ghz,
-              report.clock.method.c_str());
-  if (!report.peak) {
+void printPeak(const CpuRun &run) {
+  std::printf("clock: %.3f GHz (%s)\n", run.clock.ghz,
+              run.clock.method.c_str());
+  if (!run.peak) {
     std::printf("theoretical peak: unknown for this processor\n");
     return;
   }
   std::printf("theoretical peak (%s):\n  FP64 %s\n  FP32 %s\n",
-              report.peak->datapath.description.c_str(),
-              report.peak->fp64Formula.c_str(),
-              report.peak->fp32Formula.c_str());
+              run.peak->datapath.description.c_str(),
+              run.peak->fp64Formula.c_str(), run.peak->fp32Formula.c_str());
 }
 
 void printStream(const StreamResult &stream) {
@@ -379,47 +246,21 @@ void printStream(const StreamResult &stream) {
               formatBytes(stream.arrayBytes).c_str(), stream.threads);
 }
 
-int runStreamOnly(const Options &options, Report report) {
+int runStreamOnly(const Options &options, CpuRun run) {
   std::fprintf(stderr, "roof-ert: STREAM triad\n");
-  report.mode = "stream";
-  report.stream =
-      runStreamTriad(streamArrayBytes(report.machine), report.threads, 20);
-  printStream(*report.stream);
+  run.mode = "stream";
+  run.stream = runStreamTriad(streamArrayBytes(run.machine), run.threads, 20);
+  printStream(*run.stream);
   const std::string path = options.outDir + "/stream.json";
-  writeStreamJson(report, path);
+  writeStreamJson(run, path);
   std::printf("wrote %s\n", path.c_str());
   return 0;
 }
 
-void collectResults(Report &report, const Options &options) {
-  const int threads = report.threads;
-  for (Precision p : options.precisions) {
-    std::vector<BandwidthSample> samples;
-    for (const Measurement &m : report.measurements)
-      if (m.phase == "memory" && m.precision == p)
-        samples.push_back({m.workingSetBytes, m.gbytesPerSecond()});
-    LevelDetectionOptions detection;
-    detection.minimumSupport = minimumSupportFor(report.pointsPerDoubling);
-    report.bandwidth.push_back({p, detectMemoryLevels(samples, detection)});
-  }
-  // A ceiling is the best median over the L1-resident points.
-  for (Precision p : options.precisions)
-    for (KernelKind kind : kAllKinds) {
-      const Measurement *best = nullptr;
-      for (const Measurement &m : report.measurements)
-        if ((m.phase == "ceiling" || m.phase == "flops") && m.kind == kind &&
-            m.precision == p && m.threads == threads &&
-            (!best || m.gflopsPerSecond() > best->gflopsPerSecond()))
-          best = &m;
-      if (best)
-        report.ceilings.push_back({kind, p, *best});
-    }
-}
-
 // The scaling points by thread count: FMA ceiling and DRAM bandwidth.
-std::vector<ThreadScaling> scalingOf(const Report &report) {
+std::vector<ThreadScaling> scalingOf(const SweepResults &results) {
   std::vector<ThreadScaling> rows;
-  for (const Measurement &m : report.measurements) {
+  for (const Measurement &m : results.measurements) {
     if (m.phase != "scaling")
       continue;
     if (rows.empty() || rows.back().threads != m.threads)
@@ -432,156 +273,84 @@ std::vector<ThreadScaling> scalingOf(const Report &report) {
   return rows;
 }
 
-void printSummary(const Report &report) {
-  std::printf("compute ceilings, %d threads (GFLOP/s, median of "
-              "repetitions):\n",
-              report.threads);
-  for (const Ceiling &c : report.ceilings) {
-    const double gflops = c.best.gflopsPerSecond();
-    std::printf("  %-28s %9.1f", ceilingName(c.kind, c.precision).c_str(),
-                gflops);
-    if (report.peak) {
-      const double peak = c.precision == Precision::Fp64
-                              ? report.peak->fp64Gflops
-                              : report.peak->fp32Gflops;
-      std::printf("  (%.0f%% of the FMA peak)", 100.0 * gflops / peak);
-    }
-    std::printf("  at %d FLOPs/element, %s\n", c.best.flopsPerElement,
-                formatBytes(c.best.workingSetBytes).c_str());
-  }
-  for (const BandwidthLevels &b : report.bandwidth) {
-    std::printf("bandwidth levels, %s sweep (GB/s):\n",
-                precisionName(b.precision));
-    for (const MemoryLevel &level : b.levels)
-      std::printf("  %-5s %9.1f  (working sets %s .. %s)\n", level.name.c_str(),
-                  level.gbytesPerSecond,
-                  formatBytes(level.smallestWorkingSetBytes).c_str(),
-                  formatBytes(level.largestWorkingSetBytes).c_str());
+void printSummary(const SweepResults &results, const CpuRun &run) {
+  printCeilings(results,
+                "compute ceilings, " + std::to_string(run.threads) + " threads",
+                [&](const Ceiling &c) -> std::string {
+                  if (!run.peak)
+                    return "";
+                  const double peak = c.precision == Precision::Fp64
+                                          ? run.peak->fp64Gflops
+                                          : run.peak->fp32Gflops;
+                  char text[48];
+                  std::snprintf(text, sizeof(text),
+                                "  (%.0f%% of the FMA peak)",
+                                100.0 * c.best.gflopsPerSecond() / peak);
+                  return text;
+                });
+  for (const BandwidthLevels &b : results.bandwidth) {
+    printLevels(b);
     // Two caches with the same bandwidth for this kernel make one level, and
     // the names, given in order, then run ahead of the caches.
-    if (b.levels.size() != report.machine.caches.size() + 1)
+    if (b.levels.size() != run.machine.caches.size() + 1)
       std::printf("  note: %zu levels for %zu caches and DRAM; as in ERT they "
                   "are named in order, so compare their working sets with "
                   "the cache sizes\n",
-                  b.levels.size(), report.machine.caches.size());
+                  b.levels.size(), run.machine.caches.size());
   }
-  if (!report.scaling.empty()) {
-    std::printf("thread scaling, %s:\n",
-                precisionName(report.scalingPrecision));
-    for (const ThreadScaling &row : report.scaling)
+  if (!run.scaling.empty()) {
+    std::printf("thread scaling, %s:\n", precisionName(run.scalingPrecision));
+    for (const ThreadScaling &row : run.scaling)
       std::printf("  %2d threads: FMA %9.1f GFLOP/s, DRAM %7.1f GB/s\n",
                   row.threads, row.fmaGflopsPerSecond, row.dramGbytesPerSecond);
   }
-  if (report.stream)
-    printStream(*report.stream);
+  if (run.stream)
+    printStream(*run.stream);
 }
 
-std::string describe(const Point &point) {
-  return std::string(kernelName(point.kind)) + ", " +
-         std::to_string(point.flopsPerElement) + " FLOPs/element, " +
-         formatBytes(point.workingSetBytes);
-}
-
-// Runs every point, then STREAM where the plan has it, with the progress
-// on stderr; the progress bar is gone when this returns.
-//
-// A phase at a time: its points are calibrated, then repeated in turns, so
-// that a burst of other work on the machine spoils one repetition of many
-// points, which their medians shrug off, rather than every repetition of
-// one point.
-void measurePoints(Report &report, const std::vector<Point> &points,
-                   const Plan &plan) {
-  // Sized for all threads; the DRAM points of the thread scaling, which
-  // need more per thread, get buffers of their own.
-  std::size_t largestPerThread = 0;
-  std::size_t steps = plan.streamRuns ? 1 : 0;
-  for (const Point &point : points) {
-    if (point.threads == report.threads)
-      largestPerThread =
-          std::max(largestPerThread, point.workingSetBytes / point.threads);
-    steps += 1 + std::size_t(point.effort.repetitions);
-  }
-  ThreadBuffers buffers(report.threads, largestPerThread);
-  Progress progress(steps);
-
-  for (std::size_t begin = 0, end = 0; begin < points.size(); begin = end) {
-    const std::string title = phaseTitle(points[begin]);
-    while (end < points.size() && phaseTitle(points[end]) == title)
-      ++end;
-    progress.beginPhase(title, end - begin);
-
-    std::vector<Measurement> phase;
-    int rounds = 0;
-    for (std::size_t i = begin; i < end; ++i) {
-      const Point &p = points[i];
-      const std::size_t perThread = p.workingSetBytes / p.threads;
-      if (perThread <= buffers.bytesPerThread()) {
-        phase.push_back(calibrate(buffers, p.threads, p.kind, p.precision,
-                                  p.flopsPerElement, p.workingSetBytes,
-                                  p.effort.minimumSeconds));
-        rounds = std::max(rounds, p.effort.repetitions);
-        progress.pointDone(describe(p));
-        continue;
-      }
-      // Buffers this large exist only while their point runs, so all its
-      // repetitions run now.
-      ThreadBuffers own(p.threads, perThread);
-      phase.push_back(calibrate(own, p.threads, p.kind, p.precision,
-                                p.flopsPerElement, p.workingSetBytes,
-                                p.effort.minimumSeconds));
-      progress.pointDone(describe(p));
-      for (int r = 0; r < p.effort.repetitions; ++r) {
-        repeat(own, phase.back());
-        progress.pointDone(describe(p));
-      }
-    }
-    for (int r = 0; r < rounds; ++r)
-      for (std::size_t k = 0; k < phase.size(); ++k) {
-        const Point &p = points[begin + k];
-        if (int(phase[k].seconds.size()) >= p.effort.repetitions)
-          continue;
-        repeat(buffers, phase[k]);
-        progress.pointDone("repetition " + std::to_string(r + 1) + ", " +
-                           describe(p));
-      }
-    for (std::size_t k = 0; k < phase.size(); ++k) {
-      phase[k].phase = points[begin + k].phase;
-      report.measurements.push_back(std::move(phase[k]));
-    }
-  }
-  if (plan.streamRuns) {
+// Every point, then STREAM where the plan has it, with the progress on
+// stderr; the progress bar is gone when this returns.
+std::vector<Measurement> measure(const std::vector<Point> &points,
+                                 const CpuPlan &cpuPlan, CpuRun &run) {
+  Progress progress(kTool, progressSteps(points) + (cpuPlan.streamRuns ? 1 : 0));
+  std::vector<Measurement> measured;
+  {
+    // Sized for all threads; the DRAM points of the thread scaling, which
+    // need more per thread, get buffers of their own (ThreadBench.h).
+    std::size_t largestPerThread = 0;
+    for (const Point &point : points)
+      if (point.threads == run.threads)
+        largestPerThread =
+            std::max(largestPerThread, point.workingSetBytes / point.threads);
+    ThreadBench bench(run.threads, largestPerThread);
+    measured = measurePoints(points, bench, progress);
+  } // the buffers are gone before STREAM allocates its arrays
+  if (cpuPlan.streamRuns) {
     progress.beginPhase("STREAM triad", 1);
-    report.stream = runStreamTriad(streamArrayBytes(report.machine),
-                                   report.threads, plan.streamRuns);
+    run.stream = runStreamTriad(streamArrayBytes(run.machine), run.threads,
+                                cpuPlan.streamRuns);
     progress.pointDone("");
   }
+  return measured;
 }
 
-int runSweep(const Options &options, Report report) {
-  const Plan plan = planFor(options.quick);
-  const std::vector<Point> points =
-      planPoints(plan, options, report.machine, report.threads);
-  report.pointsPerDoubling = plan.pointsPerDoubling;
-  for (const Point &point : points)
-    if (point.kind == KernelKind::Fma)
-      report.sweptFlopsPerElement.push_back(point.flopsPerElement);
-  std::sort(report.sweptFlopsPerElement.begin(),
-            report.sweptFlopsPerElement.end());
-  report.sweptFlopsPerElement.erase(
-      std::unique(report.sweptFlopsPerElement.begin(),
-                  report.sweptFlopsPerElement.end()),
-      report.sweptFlopsPerElement.end());
+int runSweep(const Options &options, CpuRun run) {
+  const CpuPlan cpuPlan = cpuPlanFor(options.quick);
+  const SweepPlan plan = sweepPlan(options, cpuPlan, run.machine, run.threads);
+  std::vector<Point> points = planPoints(plan);
+  if (cpuPlan.scaleThreads && run.threads > 1)
+    for (Point &point : scalingPoints(plan, run.machine))
+      points.push_back(std::move(point));
 
-  measurePoints(report, points, plan);
-  collectResults(report, options);
-  report.scaling = scalingOf(report);
-  report.scalingPrecision = options.precisions.front();
+  const SweepResults results = summarize(plan, measure(points, cpuPlan, run));
+  run.scaling = scalingOf(results);
+  run.scalingPrecision = options.precisions.front();
 
   const std::string json = options.outDir + "/roofline.json";
   const std::string csv = options.outDir + "/roofline-sweep.csv";
-  writeRooflineJson(report, json);
-  writeSweepCsv(report, csv);
-  printSummary(report);
+  writeRooflineJson(results, rooflineContext(run), json);
+  writeSweepCsv(results, csv);
+  printSummary(results, run);
   std::printf("wrote %s and %s\n", json.c_str(), csv.c_str());
   return 0;
 }
@@ -589,28 +358,21 @@ int runSweep(const Options &options, Report report) {
 } // namespace
 
 int main(int argc, char **argv) {
-  try {
+  return runTool(kTool, [&] {
     const Options options = parseOptions(argc, argv);
     bindThreadsUnlessTold();
     MachineInfo machine = describeMachine();
     const int threads = chooseThreads(options, machine);
     prepareOutDir(options.outDir);
-    Report report = startReport(options, threads, std::move(machine));
-    warnIfBusy(report.loadAverage, report.machine.processors);
+    CpuRun run = startRun(options, threads, std::move(machine));
+    warnIfBusy(run.loadAverage, run.machine.processors);
     std::fprintf(stderr, "roof-ert: measuring the clock on %d threads\n",
                  threads);
-    report.clock = estimateClock(report.machine, threads);
-    report.peak = theoreticalPeak(report.machine, threads, report.clock);
-    printPeak(report);
+    run.clock = estimateClock(run.machine, threads);
+    run.peak = theoreticalPeak(run.machine, threads, run.clock);
+    printPeak(run);
     std::fflush(stdout);
-    return options.streamOnly ? runStreamOnly(options, std::move(report))
-                              : runSweep(options, std::move(report));
-  } catch (const std::bad_alloc &) {
-    std::fprintf(stderr, "roof-ert: out of memory\n");
-  } catch (const std::exception &error) {
-    std::string line = error.what();
-    std::replace(line.begin(), line.end(), '\n', ' ');
-    std::fprintf(stderr, "roof-ert: %s\n", line.c_str());
-  }
-  return kExitFailure;
+    return options.streamOnly ? runStreamOnly(options, std::move(run))
+                              : runSweep(options, std::move(run));
+  });
 }

@@ -58,3 +58,13 @@ nvdisasm = os.path.join(os.path.dirname(ptxas), "nvdisasm")
 if os.access(nvdisasm, os.X_OK):
     config.available_features.add("nvdisasm")
     config.substitutions.append(("%nvdisasm", nvdisasm))
+
+# roof-ert-gpu is built where roof was configured with CUDA, next to the PTX
+# of its kernels; running it needs a CUDA device as well, which the NVIDIA
+# driver's control node shows.
+if os.path.exists(os.path.join(config.roof_bin_dir, "roof-ert-gpu")):
+    config.available_features.add("ert-gpu")
+if os.path.exists("/dev/nvidiactl"):
+    config.available_features.add("cuda-device")
+config.substitutions.append(
+    ("%ertgpuptx", os.path.join(config.roof_obj_root, "ert", "tool", "ptx")))

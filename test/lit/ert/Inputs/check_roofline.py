@@ -1,7 +1,8 @@
-"""Checks the layout of a roofline.json written by roof-ert, and the sweep
-file next to it; prints one line per part checked, for FileCheck.
+"""Checks the layout of a roofline.json written by roof-ert (or, with --gpu,
+roof-ert-gpu), and the sweep file next to it; prints one line per part
+checked, for FileCheck.
 
-usage: check_roofline.py DIR PRECISION... (FP64, FP32)
+usage: check_roofline.py [--gpu] DIR PRECISION... (FP64, FP32)
 Only the layout and the signs are checked: the values depend on the machine
 and on what else runs on it.
 """
@@ -10,7 +11,9 @@ import json
 import os
 import sys
 
-directory, precisions = sys.argv[1], sys.argv[2:]
+gpu = sys.argv[1] == "--gpu"
+arguments = sys.argv[2:] if gpu else sys.argv[1:]
+directory, precisions = arguments[0], arguments[1:]
 problems = []
 
 
@@ -47,16 +50,28 @@ check(levels[:-1] == [f"L{i + 1}" for i in range(len(levels) - 1)],
 print("gbytes: L1 ... DRAM" if len(levels) > 1 else "gbytes: DRAM")
 
 metadata = empirical["metadata"]
-for key in ("HOSTNAME", "UNAME", "DATE", "OPENMP_THREADS", "CPU_MODEL",
+if gpu:
+    keys = ("HOSTNAME", "UNAME", "DATE", "GPU_BLOCKS", "GPU_THREADS", "GPU",
+            "COMPILER", "CUDA_ARCHITECTURES", "THEORETICAL_PEAK", "DIVIDES",
+            "CONFIG")
+    executors = "GPU_BLOCKS"
+else:
+    keys = ("HOSTNAME", "UNAME", "DATE", "OPENMP_THREADS", "CPU_MODEL",
             "COMPILER", "CFLAGS", "CLOCK", "THEORETICAL_PEAK", "CACHES",
-            "CONFIG"):
+            "CONFIG")
+    executors = "OPENMP_THREADS"
+for key in keys:
     check(key in metadata, f"metadata has no {key}")
-check(isinstance(metadata.get("OPENMP_THREADS"), int)
-      and metadata["OPENMP_THREADS"] >= 1, "OPENMP_THREADS not a count")
-print("metadata:", metadata.get("MODE"), "threads", metadata.get("OPENMP_THREADS"))
+check(isinstance(metadata.get(executors), int) and metadata[executors] >= 1,
+      f"{executors} not a count")
+print("metadata:", metadata.get("MODE"), executors.lower().replace("_", " "),
+      metadata.get(executors))
 
 spec = positive_entries(roofline["spec"]["gflops"]["data"], "spec.gflops.data")
 check(spec in ([], ["FP64 GFLOPs", "FP32 GFLOPs"]), f"spec entries {spec}")
+spec_levels = positive_entries(roofline["spec"]["gbytes"]["data"],
+                               "spec.gbytes.data")
+check(spec_levels in ([], ["DRAM"]), f"spec levels {spec_levels}")
 
 with open(os.path.join(directory, "roofline-sweep.csv")) as f:
     rows = list(csv.DictReader(f))
