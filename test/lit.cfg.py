@@ -1,5 +1,5 @@
 # lit configuration for roof: substitutions for the plugin, runtime, driver
-# and LLVM tools; features describing the host CPU.
+# and LLVM tools; features describing the host CPU and CUDA support.
 import os
 import lit.formats
 
@@ -42,3 +42,13 @@ try:
         config.available_features.add("avx2")
 except OSError:
     pass
+
+# CUDA: "cuda" when the build mirrored a CUDA toolkit for clang 19
+# (cuda-compat/), %cudapath being the mirror; "cuda-runtime" when roof's CUDA
+# runtime (runtime/, libroofrt-cuda.a), which roof c++ links into CUDA
+# programs, is built too.
+if config.roof_cuda_mirror:
+    config.available_features.add("cuda")
+    config.substitutions.append(("%cudapath", config.roof_cuda_mirror))
+    if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
+        config.available_features.add("cuda-runtime")
