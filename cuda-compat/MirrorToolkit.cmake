@@ -42,7 +42,8 @@ function(link_entries from into)
     if(entry IN_LIST arg_EXCEPT OR EXISTS ${link} OR IS_SYMLINK ${link})
       continue()
     endif()
-    file(RELATIVE_PATH target ${MIRROR}/${into} ${MIRROR}/toolkit/${from}/${entry})
+    file(RELATIVE_PATH target ${MIRROR}/${into}
+         ${MIRROR}/toolkit/${from}/${entry})
     file(CREATE_LINK ${target} ${link} SYMBOLIC)
     list(APPEND linked ${entry})
   endforeach()
@@ -83,8 +84,12 @@ if(NOT fatbinary_help MATCHES "\n--image ")
 endif()
 link_entries(bin bin)
 
+if(additions STREQUAL "")
+  set(additions "none: clang 19 takes this toolkit as it is\n")
+endif()
 file(WRITE ${MIRROR}/roof-cuda.txt
-  "The CUDA toolkit ${TOOLKIT} as clang 19 can use it (--cuda-path=${MIRROR}).\n"
+  "The CUDA toolkit ${TOOLKIT} as clang 19 can use it:\n"
+  "--cuda-path=${MIRROR}\n"
   "Made by roof's cuda-compat/MirrorToolkit.cmake; see docs/cuda.md.\n"
   "Everything is a link into toolkit/ except these additions:\n"
   "${additions}")
