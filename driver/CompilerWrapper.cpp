@@ -5,7 +5,9 @@
 // as the next argument (so that the value of -o or -I is not taken for an
 // input file). Getting it wrong either way is visible: a runtime appended to
 // a compile-only command draws an "unused argument" warning, a missing one
-// an undefined reference to __roof_register_module at link time.
+// an undefined reference to __roof_register_module at link time. Whether a
+// command compiles CUDA needs the language of each input: its extension,
+// unless -x names one.
 //
 //===----------------------------------------------------------------------===//
 #include "CompilerWrapper.h"
@@ -139,13 +141,52 @@ bool setsLanguage(const std::vector<std::string> &args) {
   return false;
 }
 
-std::vector<std::string> compileFlags(const Toolchain &toolchain) {
-  return {"-fpass-plugin=" + toolchain.plugin, "-I" + toolchain.includeDir};
-}
+// An input file ("-" is standard input), not an option.
+bool isInput(const std::string &arg) { return arg == "-" || arg[0] != '-'; }
 
-// What a linking command gets at its end: the runtime and what it uses.
-std::vector<std::string> linkInputs(const Toolchain &toolchain) {
-  return {toolchain.runtime, "-lpthread", "-lm"};
+// What a command does with CUDA, read off its arguments (response files
+// expanded).
+struct CudaUse {
+  bool compilesSources = false; // a .cu input, or an input after -x cuda
+  bool namesRuntime = false;    // -lcudart
+  bool choosesGpuArch = false;  // --cuda-gpu-arch=ARCH or --offload-arch=ARCH
+};
+
+CudaUse cudaUse(const std::vector<std::string> &words) {
+  CudaUse use;
+  std::string language; // of the inputs that follow; "" or "none": by name
+  auto isCudaSource = [&](const std::string &input) {
+    if (language.empty() || language == "none")
+      return std::filesystem::path(input).extension() == ".cu";
+    return language == "cuda";
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string &arg = words[i];
+    if (arg == "--") { // everything after it is an input
+      while (++i < words.size())
+        use.compilesSources |= isCudaSource(words[i]);
+      break;
+    }
+    if (isInput(arg)) {
+      use.compilesSources |= isCudaSource(arg);
+      continue;
+    }
+    std::string value; // of an option written apart from it
+    if (takesSeparateValue(arg) && i + 1 < words.size())
+      value = words[++i];
+    if (arg == "-x" || arg == "--language")
+      language = value;
+    else if (startsWith(arg, "--language="))
+      language = arg.substr(std::strlen("--language="));
+    else if (startsWith(arg, "-x"))
+      language = arg.substr(std::strlen("-x"));
+    else if (arg == "-lcudart" || (arg == "-l" && value == "cudart"))
+      use.namesRuntime = true;
+    else if (startsWith(arg, "--cuda-gpu-arch=") ||
+             startsWith(arg, "--offload-arch="))
+      use.choosesGpuArch = true;
+  }
+  return use;
 }
 
 void checkReadable(const std::string &path, const char *what) {
@@ -155,10 +196,19 @@ void checkReadable(const std::string &path, const char *what) {
                              " (is roof built? cmake --build build)");
 }
 
+// CUDA support is the mirrored toolkit the build makes when it finds one.
+void checkCudaSupport(const Toolchain &toolchain) {
+  if (access(toolchain.cudaPath.c_str(), R_OK) != 0)
+    throw std::runtime_error(
+        "no CUDA support in this roof: " + toolchain.cudaPath + ": " +
+        std::strerror(errno) +
+        " (configure roof with -DROOF_CUDA_PATH=<CUDA toolkit>)");
+}
+
 const char *const kHelp =
     R"(usage: roof cc  [--roof-print-command] COMPILER-ARGS...
        roof c++ [--roof-print-command] COMPILER-ARGS...
-       roof cc --roof-print-flags
+       roof cc --roof-print-flags [COMPILER-ARGS...]
        roof-cc / roof-c++ COMPILER-ARGS...
 
 Compiles with the roof pass instrumenting every function, so that the
@@ -170,12 +220,24 @@ and, when the command links, PREFIX/lib/libroofrt.a -lpthread -lm at the end,
 where PREFIX is the directory above the one holding roof. The exit status is
 the compiler's.
 
+CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
+also gets
+  --cuda-path=PREFIX/lib/roof-cuda -Wno-unknown-cuda-version
+and --cuda-gpu-arch=sm_75 when it names no --cuda-gpu-arch or --offload-arch.
+A command that links a CUDA program, because it compiles CUDA sources, names
+-lcudart or is given --roof-cuda, ends with
+  PREFIX/lib/libroofrt-cuda.a PREFIX/lib/libroofrt.a
+  -LPREFIX/lib/roof-cuda/lib64 -lcudart -lpthread -ldl -lrt -lm
+
 In a build: make CC="roof cc" CXX="roof c++", or
 cmake -DCMAKE_C_COMPILER=PREFIX/bin/roof-cc \
       -DCMAKE_CXX_COMPILER=PREFIX/bin/roof-c++
 
 options (only these; everything else goes to the compiler):
-  --roof-print-flags    print the flags roof adds (compile: and link: lines)
+  --roof-cuda           the command links a CUDA program (for links of
+                        objects compiled from CUDA without -lcudart)
+  --roof-print-flags    print the flags roof adds to a command with
+                        COMPILER-ARGS (compile: and link: lines)
   --roof-print-command  print the compiler command instead of running it
   --help, --roof-help   this help (--help only as the sole argument; run
                         clang-19 --help for the compiler's)
@@ -186,7 +248,9 @@ options (only these; everything else goes to the compiler):
 Toolchain Toolchain::underPrefix(const std::string &prefix) {
   std::filesystem::path root(prefix);
   return {(root / "lib" / "libroofpass.so").string(),
-          (root / "lib" / "libroofrt.a").string(), (root / "include").string()};
+          (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
+          (root / "lib" / "libroofrt-cuda.a").string(),
+          (root / "lib" / "roof-cuda").string()};
 }
 
 Toolchain Toolchain::nextToExecutable() {
@@ -213,10 +277,61 @@ bool linksExpanded(const std::vector<std::string> &words) {
       return false;
     if (takesSeparateValue(arg))
       ++i;
-    else if (arg == "-" || arg[0] != '-')
+    else if (isInput(arg))
       hasInput = true;
   }
   return hasInput;
+}
+
+// The flags roof adds to a command with these arguments (response files
+// expanded): `compile` before the arguments, `link` at the end when the
+// command links.
+struct AddedFlags {
+  std::vector<std::string> compile;
+  std::vector<std::string> link;
+  bool compilesCuda;
+  bool cudaProgram; // `link` is that of a CUDA program
+};
+
+// clang 19 compiles for sm_52 unless told otherwise; CUDA 13's ptxas takes
+// nothing older than sm_75, which is also nvcc 13's default.
+constexpr const char *kDefaultCudaGpuArch = "sm_75";
+
+AddedFlags addedFlags(const std::vector<std::string> &words,
+                      const Toolchain &toolchain,
+                      const WrapperOptions &options) {
+  CudaUse cuda = cudaUse(words);
+  AddedFlags flags;
+  flags.compilesCuda = cuda.compilesSources;
+  flags.cudaProgram =
+      cuda.compilesSources || cuda.namesRuntime || options.cudaProgram;
+
+  flags.compile = {"-fpass-plugin=" + toolchain.plugin,
+                   "-I" + toolchain.includeDir};
+  if (flags.compilesCuda) {
+    flags.compile.push_back("--cuda-path=" + toolchain.cudaPath);
+    // The toolkit is newer than clang 19 knows (12.5); the compatibility
+    // layer is what makes it work, so the warning says nothing useful.
+    flags.compile.push_back("-Wno-unknown-cuda-version");
+    if (!cuda.choosesGpuArch)
+      flags.compile.push_back(std::string("--cuda-gpu-arch=") +
+                              kDefaultCudaGpuArch);
+  }
+
+  // The runtime and what it uses; roof's CUDA runtime comes first, as it
+  // calls into both the roof runtime and the CUDA runtime.
+  if (flags.cudaProgram)
+    flags.link = {toolchain.cudaRuntime,
+                  toolchain.runtime,
+                  "-L" + toolchain.cudaPath + "/lib64",
+                  "-lcudart",
+                  "-lpthread",
+                  "-ldl",
+                  "-lrt",
+                  "-lm"};
+  else
+    flags.link = {toolchain.runtime, "-lpthread", "-lm"};
+  return flags;
 }
 
 } // namespace
@@ -227,15 +342,15 @@ bool commandLinks(const std::vector<std::string> &args) {
 
 CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
                                    const std::vector<std::string> &args,
-                                   const Toolchain &toolchain) {
-  CompilerInvocation invocation{compiler, false};
-  std::vector<std::string> &command = invocation.command;
-  for (std::string &flag : compileFlags(toolchain))
-    command.push_back(std::move(flag));
-  command.insert(command.end(), args.begin(), args.end());
-
+                                   const Toolchain &toolchain,
+                                   const WrapperOptions &options) {
   std::vector<std::string> words = expandResponseFiles(args);
-  invocation.links = linksExpanded(words);
+  AddedFlags flags = addedFlags(words, toolchain, options);
+  CompilerInvocation invocation{compiler, linksExpanded(words),
+                                flags.compilesCuda, false};
+  std::vector<std::string> &command = invocation.command;
+  command.insert(command.end(), flags.compile.begin(), flags.compile.end());
+  command.insert(command.end(), args.begin(), args.end());
   if (!invocation.links)
     return invocation;
   for (const std::string &word : words)
@@ -247,8 +362,8 @@ CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
     command.push_back("-x");
     command.push_back("none");
   }
-  for (std::string &input : linkInputs(toolchain))
-    command.push_back(std::move(input));
+  command.insert(command.end(), flags.link.begin(), flags.link.end());
+  invocation.linksCuda = flags.cudaProgram;
   return invocation;
 }
 
@@ -270,21 +385,20 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
     std::cout << kHelp;
     return 0;
   }
-  bool printCommand = false;
+  bool printFlags = false, printCommand = false;
+  WrapperOptions options;
   std::vector<std::string> compilerArgs;
   for (const std::string &arg : args) {
     if (arg == "--roof-help") {
       std::cout << kHelp;
       return 0;
     }
-    if (arg == "--roof-print-flags") {
-      Toolchain toolchain = Toolchain::nextToExecutable();
-      std::cout << "compile: " << shellCommand(compileFlags(toolchain))
-                << "\nlink: " << shellCommand(linkInputs(toolchain)) << "\n";
-      return 0;
-    }
-    if (arg == "--roof-print-command")
+    if (arg == "--roof-print-flags")
+      printFlags = true;
+    else if (arg == "--roof-print-command")
       printCommand = true;
+    else if (arg == "--roof-cuda")
+      options.cudaProgram = true;
     else if (startsWith(arg, "--roof-"))
       throw UsageError("unknown option '" + arg + "' (roof cc --roof-help)");
     else
@@ -292,8 +406,15 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
   }
 
   Toolchain toolchain = Toolchain::nextToExecutable();
+  if (printFlags) {
+    AddedFlags flags =
+        addedFlags(expandResponseFiles(compilerArgs), toolchain, options);
+    std::cout << "compile: " << shellCommand(flags.compile)
+              << "\nlink: " << shellCommand(flags.link) << "\n";
+    return 0;
+  }
   CompilerInvocation invocation = planCompilation(
-      compilerFromEnvironment(language), compilerArgs, toolchain);
+      compilerFromEnvironment(language), compilerArgs, toolchain, options);
   std::vector<std::string> &command = invocation.command;
   if (printCommand) {
     std::cout << shellCommand(command) << "\n";
@@ -301,8 +422,12 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
   }
 
   checkReadable(toolchain.plugin, "roof pass plugin");
+  if (invocation.compilesCuda || invocation.linksCuda)
+    checkCudaSupport(toolchain);
   if (invocation.links)
     checkReadable(toolchain.runtime, "roof runtime");
+  if (invocation.linksCuda)
+    checkReadable(toolchain.cudaRuntime, "roof CUDA runtime");
 
   std::vector<char *> argv;
   for (std::string &word : command)

@@ -7,6 +7,12 @@
 // executable: PREFIX/bin/roof, PREFIX/lib/libroofpass.so,
 // PREFIX/lib/libroofrt.a, PREFIX/include/roof.h.
 //
+// CUDA (docs/cuda.md): a command that compiles CUDA sources (.cu inputs, or
+// inputs after -x cuda) also gets the CUDA toolkit as clang 19 can use it,
+// PREFIX/lib/roof-cuda (cuda-compat/), and a command that links a CUDA
+// program gets roof's CUDA runtime, PREFIX/lib/libroofrt-cuda.a, and the
+// CUDA runtime library.
+//
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_COMPILERWRAPPER_H
 #define ROOF_DRIVER_COMPILERWRAPPER_H
@@ -19,9 +25,11 @@ namespace roof {
 enum class Language { C, Cxx };
 
 struct Toolchain {
-  std::string plugin;     // PREFIX/lib/libroofpass.so
-  std::string runtime;    // PREFIX/lib/libroofrt.a
-  std::string includeDir; // PREFIX/include
+  std::string plugin;      // PREFIX/lib/libroofpass.so
+  std::string runtime;     // PREFIX/lib/libroofrt.a
+  std::string includeDir;  // PREFIX/include
+  std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
+  std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
 
   // The toolchain next to the running roof executable.
   static Toolchain nextToExecutable();
@@ -34,18 +42,35 @@ struct Toolchain {
 // program. Response files (@FILE) are read to decide.
 bool commandLinks(const std::vector<std::string> &args);
 
+// What roof's own options (--roof-...) ask of a compiler command.
+struct WrapperOptions {
+  // --roof-cuda: a linking command links a CUDA program, as it does anyway
+  // when it compiles CUDA sources or names the CUDA runtime (-lcudart).
+  bool cudaProgram = false;
+};
+
 struct CompilerInvocation {
   std::vector<std::string> command; // the compiler first
   bool links;
+  bool compilesCuda; // needs Toolchain::cudaPath
+  bool linksCuda;    // needs Toolchain::cudaRuntime and cudaPath
 };
 
 // The compiler command for `args`: `compiler`, the plugin and include flags,
 // `args`, and when it links, the runtime and the libraries it needs. A
 // command that links with "--" in it is a UsageError: nothing can be
 // appended after "--" but input files.
+//
+// With CUDA sources, --cuda-path=<Toolchain::cudaPath>
+// -Wno-unknown-cuda-version follow the include flag, and
+// --cuda-gpu-arch=sm_75 when `args` choose no GPU architecture (clang 19's
+// default, sm_52, is older than CUDA 13 supports). A CUDA program links with
+// libroofrt-cuda.a libroofrt.a -L<cudaPath>/lib64 -lcudart -lpthread -ldl
+// -lrt -lm instead of libroofrt.a -lpthread -lm.
 CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
                                    const std::vector<std::string> &args,
-                                   const Toolchain &toolchain);
+                                   const Toolchain &toolchain,
+                                   const WrapperOptions &options = {});
 
 // The compiler to run: $ROOF_CC / $ROOF_CXX split at whitespace, else
 // clang-19 / clang++-19.

@@ -1,5 +1,5 @@
 # lit configuration for roof: substitutions for the plugin, runtime, driver
-# and LLVM tools; features describing the host CPU.
+# and LLVM tools; features describing the host CPU and CUDA support.
 import os
 import lit.formats
 
@@ -28,6 +28,7 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%roofrt", config.roof_lib_dir))
 config.substitutions.append(("%roof", os.path.join(config.roof_bin_dir, "roof")))
 config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%cmake", config.cmake))
 config.substitutions.append(("%examples", os.path.join(config.roof_src_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.roof_src_root, "test", "lit", "Inputs")))
 config.substitutions.append(("%srcroot", config.roof_src_root))
@@ -52,8 +53,6 @@ if os.access(ptxas, os.X_OK):
 cuda_include = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
                             "include")
 config.substitutions.append(("%cuda_include", cuda_include))
-if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
-    config.available_features.add("roofrt-cuda")
 nvdisasm = os.path.join(os.path.dirname(ptxas), "nvdisasm")
 if os.access(nvdisasm, os.X_OK):
     config.available_features.add("nvdisasm")
@@ -68,3 +67,13 @@ if os.path.exists("/dev/nvidiactl"):
     config.available_features.add("cuda-device")
 config.substitutions.append(
     ("%ertgpuptx", os.path.join(config.roof_obj_root, "ert", "tool", "ptx")))
+
+# CUDA: "cuda" when the build mirrored a CUDA toolkit for clang 19
+# (cuda-compat/), %cudapath being the mirror; "cuda-runtime" when roof's CUDA
+# runtime (runtime/, libroofrt-cuda.a), which roof c++ links into CUDA
+# programs, is built too.
+if config.roof_cuda_mirror:
+    config.available_features.add("cuda")
+    config.substitutions.append(("%cudapath", config.roof_cuda_mirror))
+if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
+    config.available_features.add("cuda-runtime")

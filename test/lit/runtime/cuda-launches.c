@@ -29,7 +29,7 @@
 // RUN: env ROOF_CUDA=off ROOF_OUTPUT=%t.off.json ROOF_QUIET=1 %t 2>/dev/null
 // RUN: %python %S/../e2e/Inputs/jq.py %t.off.json 'len(kernels)' | FileCheck %s --check-prefix=OFF
 //
-// REQUIRES: roofrt-cuda
+// REQUIRES: cuda-runtime
 
 // WARN: roof: kernel _Z4missv: device counters unavailable (invalid device symbol: was its device code compiled with roof?); launches not counted
 
