@@ -65,7 +65,7 @@ def main():
     target = {"triple": "x86_64-pc-linux-gnu", "cpu": "skylake-avx512",
               "features": "+avx512f,+fma"}
     census = {
-        "schema": "roof", "schema_version": 2, "kernels": [],
+        "schema": "roof", "schema_version": 2, "gpu": None, "kernels": [],
         "program": spec["program"], "command_line": [spec["program"]],
         "pid": 1000, "mpi_rank": None, "start_time": "2025-01-01T12:00:00Z",
         "wall_time_s": spec["wall_time_s"], "timer_hz": 1e9,
