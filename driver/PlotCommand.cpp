@@ -70,6 +70,8 @@ void refuseReportOnlyOptions(const ReportOptions &options) {
                      "are options of roof report");
   if (options.classes)
     throw UsageError("--classes is an option of roof report, not roof plot");
+  if (options.launches)
+    throw UsageError("--launches is an option of roof report, not roof plot");
   if (options.precisions &&
       options.precisions->mode != PrecisionSelection::Mode::One)
     throw UsageError("roof plot draws one precision: --precision fp64, fp32, "

@@ -19,8 +19,10 @@ const char *const kReportOptionsHelp =
   --top N            the N functions with the most empirical FLOPs; 0 = all
                      (default: 20 in the table, all with --json and --csv)
   --classes          also per operation class: add, mul, fma, div, sqrt,
-                     transcendental, and min/max, compare and convert, which
-                     are operations but not FLOPs
+                     transcendental, and min/max, compare, convert and
+                     special, which are operations but not FLOPs
+  --launches         also each GPU kernel's launch records (grid, block,
+                     stream, counts and time of every counted launch)
   --ceilings FILE    the roofline report instead: each scope against the
                      ceilings of an ERT roofline.json (ERT or roof ert): the
                      compute ceiling of its instruction mix, the empirical
@@ -89,6 +91,8 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
     setFormat(options, ReportFormat::Csv, arg);
   } else if (arg == "--classes") {
     options.classes = true;
+  } else if (arg == "--launches") {
+    options.launches = true;
   } else if (std::optional<std::string> precision =
                  optionValue(args, i, "--precision")) {
     options.precisions = parsePrecision(*precision);
@@ -119,12 +123,17 @@ namespace {
 void checkRooflineOptions(const ReportOptions &options) {
   if (options.ceilingsPath && options.sourceCensusPath)
     throw UsageError("--census cannot be combined with --ceilings");
+  if (options.launches && options.sourceCensusPath)
+    throw UsageError("--launches cannot be combined with --census (which "
+                     "compares host functions)");
   if (options.ceilingsPath) {
     if (options.format == ReportFormat::Csv)
       throw UsageError("--csv cannot be combined with --ceilings (--json "
                        "can)");
     if (options.classes)
       throw UsageError("--classes cannot be combined with --ceilings");
+    if (options.launches)
+      throw UsageError("--launches cannot be combined with --ceilings");
     return;
   }
   const char *orphan = !options.bytes.empty() ? "--bytes"
