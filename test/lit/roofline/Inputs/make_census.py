@@ -92,7 +92,9 @@ def kernel_object(kernel):
                 module=kernel.get("module", "app.cu"),
                 launches=kernel.get("launches", len(records)),
                 counted_launches=len(records),
-                time_s=sum(r["time_s"] for r in records), **totals,
+                # Written with 9 significant digits, as the runtime does.
+                time_s=float("%.9g" % sum(r["time_s"] for r in records)),
+                **totals,
                 launch_records=records)
 
 
