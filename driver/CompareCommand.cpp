@@ -362,15 +362,15 @@ void compareWithLikwid(const Census &census, const std::string &censusPath,
 
 // What each profiler is called and how it defines what it reports.
 struct GpuTool {
-  const char *option; // "--ncu"
-  const char *title;  // "Nsight Compute"
+  const char *name;  // "ncu", as its option and the output call it
+  const char *title; // "Nsight Compute"
   const char *definition; // of its FLOPs and bytes, for the heading
   // The levels its bytes are shown at, in ProfiledLevel order ("" for none).
   std::array<const char *, kNumProfiledLevels> levels;
 };
 
 const GpuTool kNcu = {
-    "--ncu", "Nsight Compute",
+    "ncu", "Nsight Compute",
     "ncu:  sm__sass_thread_inst_executed_op_{dadd,dmul}_pred_on.sum + 2 x "
     "..._dfma_pred_on.sum\n"
     "      (fadd, fmul, ffma for fp32): per thread that executed, FMA = 2, "
@@ -380,7 +380,7 @@ const GpuTool kNcu = {
     {"L1", "L2", "DRAM"}};
 
 const GpuTool kNvprof = {
-    "--nvprof", "nvprof",
+    "nvprof", "nvprof",
     "nvprof: flop_count_dp, flop_count_sp: add + mul + 2 x fma on "
     "non-predicated threads,\n"
     "        special functions apart; a kernel's count is Invocations x Avg, "
@@ -423,14 +423,14 @@ ProfiledKernel profiledKernelOf(const KernelMatch &match,
     const ProfiledKernel &part = profile.kernels[match.profiled[i]];
     sum.name += ", " + part.name;
     sum.launches += part.launches;
-    for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p)
+    for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
       addMeasured(sum.flops[p], part.flops[p]);
+      sum.approximateFlops[p] =
+          sum.approximateFlops[p] || part.approximateFlops[p];
+    }
     for (std::size_t level = 0; level < kNumProfiledLevels; ++level)
       addMeasured(sum.bytes[level], part.bytes[level]);
     addMeasured(sum.timeS, part.timeS);
-    for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p)
-      sum.approximateFlops[p] =
-          sum.approximateFlops[p] || part.approximateFlops[p];
   }
   return sum;
 }
@@ -531,7 +531,7 @@ void printGpuKernel(const GpuKernelComparison &k, const GpuTool &tool) {
             << "; matched by " << matchedByText(k.match.by);
   if (k.profiled.name != name && k.profiled.name != kernel.name)
     std::cout << ": " << k.profiled.name;
-  std::cout << "]\n  " << launchesText(k, tool.option + 2) << "\n";
+  std::cout << "]\n  " << launchesText(k, tool.name) << "\n";
   if (!k.launches.compared())
     return;
 
@@ -548,7 +548,7 @@ void printGpuKernel(const GpuKernelComparison &k, const GpuTool &tool) {
                     static_cast<double>(roof.canonical),
                     k.profiled.approximateFlops[precision]});
   }
-  printRows(rows, "roof empirical", tool.option + 2, "roof canonical", "    ");
+  printRows(rows, "roof empirical", tool.name, "roof canonical", "    ");
 
   const ComparedLaunches &launches = k.launches;
   std::optional<std::uint64_t> all = totalBytes(launches.counts);
@@ -564,20 +564,20 @@ void printGpuKernel(const GpuKernelComparison &k, const GpuTool &tool) {
                   tool.levels[level] + " " +
                   integerText(*k.profiled.bytes[level]);
   if (!measured.empty())
-    std::cout << "; " << (tool.option + 2) << " " << measured;
+    std::cout << "; " << (tool.name) << " " << measured;
   std::cout << "\n";
   if (k.profiled.timeS)
     std::cout << "  time, not compared: roof "
               << (launches.timeS ? humanSeconds(*launches.timeS)
                                  : std::string("not timed (ROOF_CUDA=total)"))
-              << " (CUDA events); " << (tool.option + 2) << " "
+              << " (CUDA events); " << (tool.name) << " "
               << humanSeconds(*k.profiled.timeS) << "\n";
 }
 
 void printGpuComparison(const Census &census,
                         const GpuComparison &comparison) {
   const GpuTool &tool = *comparison.tool;
-  const char *name = tool.option + 2;
+  const char *name = tool.name;
   const GpuProfile &profile = comparison.profile;
   std::cout << "roof compare of GPU kernels with " << tool.title << " ("
             << comparison.path << ": "
@@ -728,7 +728,7 @@ OrderedJson gpuComparisonJson(const Census &census,
         {{"name", kernel->name},
          {"demangled", readableFunctionName(kernel->name, kernel->demangled)},
          {"counted_launches", kernel->countedLaunches}});
-  return {{"tool", comparison.tool->option + 2},
+  return {{"tool", comparison.tool->name},
           {"file", comparison.path},
           {"roof_count", "empirical"},
           {"device", profile.device},

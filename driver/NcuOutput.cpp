@@ -196,18 +196,6 @@ private:
   std::vector<std::string> names_;
 };
 
-// The leading columns, which say which launch a row is about; in the wide
-// page every other column is a metric.
-const char *const kIdentityColumns[] = {
-    "ID",          "Process ID", "Process Name", "Host Name",
-    "Kernel Name", "Kernel Time", "Context",     "Stream",
-    "Block Size",  "Grid Size",  "Device",       "CC"};
-
-bool isIdentityColumn(std::string_view name) {
-  return std::find(std::begin(kIdentityColumns), std::end(kIdentityColumns),
-                   name) != std::end(kIdentityColumns);
-}
-
 class NcuReader {
 public:
   explicit NcuReader(std::string_view text) : lines_(textLines(text)) {}
@@ -300,14 +288,13 @@ private:
               line);
   }
 
+  // Every column that names a metric roof reads; the leading ones (ID,
+  // Kernel Name, ...) name none.
   void readWideRow(NcuLaunch &launch, const std::vector<std::string> &fields,
                    std::size_t line) {
-    for (std::size_t c = 0; c < fields.size(); ++c) {
-      const std::string &name = columns_->names()[c];
-      if (!isIdentityColumn(name))
-        addMetric(launch, name, fields[c], units_.empty() ? "" : units_[c],
-                  line);
-    }
+    for (std::size_t c = 0; c < fields.size(); ++c)
+      addMetric(launch, columns_->names()[c], fields[c],
+                units_.empty() ? "" : units_[c], line);
   }
 
   static void addMetric(NcuLaunch &launch, const std::string &shownName,

@@ -16,8 +16,9 @@ const char *const kReportOptionsHelp =
   --csv              one row per (scope, name, precision), with a header line
   --precision P      fp64, fp32, fp16, bf16 or all (default: the precisions
                      with FLOPs in the table, all four with --json and --csv)
-  --top N            the N functions with the most empirical FLOPs; 0 = all
-                     (default: 20 in the table, all with --json and --csv)
+  --top N            the N functions, and the N GPU kernels, with the most
+                     empirical FLOPs; 0 = all (default: 20 in the table, all
+                     with --json and --csv)
   --classes          also per operation class: add, mul, fma, div, sqrt,
                      transcendental, and min/max, compare, convert and
                      special, which are operations but not FLOPs
