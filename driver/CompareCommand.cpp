@@ -373,10 +373,11 @@ const GpuTool kNcu = {
     "ncu", "Nsight Compute",
     "ncu:  sm__sass_thread_inst_executed_op_{dadd,dmul}_pred_on.sum + 2 x "
     "..._dfma_pred_on.sum\n"
-    "      (fadd, fmul, ffma for fp32): per thread that executed, FMA = 2, "
-    "MUFU approximations\n"
-    "      not counted; bytes: L1 l1tex__t_bytes.sum, L2 lts__t_bytes.sum, DRAM "
-    "dram__bytes.sum\n",
+    "      (f... for fp32, h... for fp16): per thread that executed, FMA = 2, "
+    "MUFU\n"
+    "      approximations not counted; bytes: L1 l1tex__t_bytes.sum, L2 "
+    "lts__t_bytes.sum,\n"
+    "      DRAM dram__bytes.sum\n",
     {"L1", "L2", "DRAM"}};
 
 const GpuTool kNvprof = {
