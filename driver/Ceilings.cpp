@@ -220,6 +220,21 @@ std::optional<RoofPrecision> onlyMeasuredPrecision(const json &metadata) {
   return precisionFromName(lowercase(trimmed(precisions)));
 }
 
+// ERT copies its config file into the metadata, each key's words as a list:
+// "ERT_GPU": ["True"] for a GPU run, [false] when the key was absent.
+bool measuredOnGpu(const json &metadata) {
+  auto config = metadata.find("CONFIG");
+  if (config == metadata.end() || !config->is_object())
+    return false;
+  auto gpu = config->find("ERT_GPU");
+  if (gpu == config->end())
+    return false;
+  const json &value = gpu->is_array() && !gpu->empty() ? (*gpu)[0] : *gpu;
+  return value.is_boolean() ? value.get<bool>()
+                            : value.is_string() &&
+                                  lowercase(value.get<std::string>()) == "true";
+}
+
 } // namespace
 
 Ceilings parseCeilings(std::string_view text) {
@@ -242,6 +257,7 @@ Ceilings parseCeilings(std::string_view text) {
                          ? *metadata
                          : emptyMetadata;
   ceilings.origin = originOf(meta);
+  ceilings.gpu = measuredOnGpu(meta);
   std::optional<RoofPrecision> measured = onlyMeasuredPrecision(meta);
 
   for (auto &[name, gflops] :

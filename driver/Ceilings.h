@@ -13,7 +13,9 @@
 // the metadata's CONFIG.ERT_PRECISION names exactly one precision. Other names
 // are kept (plotted, listed) but never chosen as the bound of a point.
 // "spec" (vendor numbers) is not read: seed 000 (II-C) compares code with
-// measured ceilings only.
+// measured ceilings only. A file whose metadata says ERT measured a GPU
+// (CONFIG.ERT_GPU ["True"], ERT's config key) is marked as such: its
+// ceilings bound CUDA kernels, not host code.
 //
 // The reader refuses a file it cannot trust (no compute or no bandwidth
 // ceiling, a value that is not a positive number, two entries of one name)
@@ -65,6 +67,7 @@ struct Ceilings {
   std::vector<ComputeCeiling> compute;     // in the file's order
   std::vector<BandwidthCeiling> bandwidth; // in the file's order
   std::string origin; // "ERT 1.1.0 on HOST" from the metadata, or empty
+  bool gpu = false;   // measured on a GPU (ERT_GPU True)
 
   // The bandwidth of `level`, if the file measured it.
   const BandwidthCeiling *bandwidthOf(std::string_view level) const;
@@ -73,6 +76,12 @@ struct Ceilings {
   // name states no precision. Null when there is none.
   const ComputeCeiling *computeOf(ComputeKind kind,
                                   RoofPrecision precision) const;
+};
+
+// A ceilings file as read, with the path it was read from.
+struct CeilingsFile {
+  std::string path;
+  Ceilings ceilings;
 };
 
 // Parses the text of a roofline.json. Throws InputError (without a path).

@@ -3,12 +3,17 @@
 // Walks the parsed JSON with the path of every value at hand (StrictJson.h),
 // so that a refusal says exactly where the file is wrong, e.g.
 //   functions[2].fp64.classes.div.empirical: negative count -3
+// Device code (gpu, kernels) is checked against itself as well: the bytes
+// per address space must add up to the kernel's bytes, and the launch
+// records must agree with their kernel, because the comparisons with Nsight
+// Compute and nvprof sum them.
 //
 //===----------------------------------------------------------------------===//
 #include "Census.h"
 
 #include "StrictJson.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -22,12 +27,36 @@ const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames = {
     ROOF_PRECISION_NAMES};
 const std::array<const char *, ROOF_NUM_CLASSES> kClassNames = {
     ROOF_CLASS_NAMES};
+const std::array<const char *, ROOF_NUM_SPACES> kSpaceNames = {
+    ROOF_SPACE_NAMES};
 
 std::optional<RoofPrecision> precisionFromName(std::string_view name) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p)
     if (name == kPrecisionNames[p])
       return static_cast<RoofPrecision>(p);
   return std::nullopt;
+}
+
+void addCounts(Counts &sum, const Counts &counts) {
+  auto add = [](KindCounts &to, const KindCounts &from) {
+    to.canonical = saturatingAdd(to.canonical, from.canonical);
+    to.empirical = saturatingAdd(to.empirical, from.empirical);
+    to.fullWidth = saturatingAdd(to.fullWidth, from.fullWidth);
+  };
+  for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
+    add(sum.precisions[p].flops, counts.precisions[p].flops);
+    for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
+      add(sum.precisions[p].classes[cls], counts.precisions[p].classes[cls]);
+  }
+  sum.bytesLoaded = saturatingAdd(sum.bytesLoaded, counts.bytesLoaded);
+  sum.bytesStored = saturatingAdd(sum.bytesStored, counts.bytesStored);
+}
+
+void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes) {
+  for (int space = 0; space < ROOF_NUM_SPACES; ++space) {
+    sum[space].loaded = saturatingAdd(sum[space].loaded, bytes[space].loaded);
+    sum[space].stored = saturatingAdd(sum[space].stored, bytes[space].stored);
+  }
 }
 
 namespace {
@@ -154,6 +183,180 @@ ThreadRecord threadIn(const json &value, const std::string &path) {
   return thread;
 }
 
+//===----------------------------------------------------------------------===//
+// Device code
+//===----------------------------------------------------------------------===//
+
+std::array<std::uint64_t, 3> dim3Value(const json &value,
+                                       const std::string &path) {
+  if (!value.is_array())
+    fail(path, "expected 3 integers, got " + describe(value));
+  if (value.size() != 3)
+    fail(path,
+         "expected 3 integers, got " + std::to_string(value.size()) + " values");
+  return {countValue(value[0], elementPath(path, 0)),
+          countValue(value[1], elementPath(path, 1)),
+          countValue(value[2], elementPath(path, 2))};
+}
+
+// The bytes_by_space of `object`, which must add up to `counts`' bytes.
+BytesBySpace bytesBySpaceIn(const json &object, const std::string &path,
+                            const Counts &counts) {
+  std::string spacesPath = memberPath(path, "bytes_by_space");
+  const json &spaces =
+      objectValue(memberOf(object, "bytes_by_space", path), spacesPath);
+  BytesBySpace bytes;
+  SpaceBytes sum;
+  for (int space = 0; space < ROOF_NUM_SPACES; ++space) {
+    const char *name = kSpaceNames[space];
+    std::string spacePath = memberPath(spacesPath, name);
+    const json &entry =
+        objectValue(memberOf(spaces, name, spacesPath), spacePath);
+    bytes[space] = {countAt(entry, "loaded", spacePath),
+                    countAt(entry, "stored", spacePath)};
+    sum.loaded = saturatingAdd(sum.loaded, bytes[space].loaded);
+    sum.stored = saturatingAdd(sum.stored, bytes[space].stored);
+  }
+  auto check = [&](std::uint64_t spaceSum, std::uint64_t total,
+                   const char *direction, const char *key) {
+    if (spaceSum != total)
+      fail(spacesPath, std::string("the ") + direction +
+                           " bytes of the five spaces sum to " +
+                           std::to_string(spaceSum) + ", not " + key + " (" +
+                           std::to_string(total) + ")");
+  };
+  check(sum.loaded, counts.bytesLoaded, "loaded", "bytes_loaded");
+  check(sum.stored, counts.bytesStored, "stored", "bytes_stored");
+  return bytes;
+}
+
+LaunchRecord launchIn(const json &value, const std::string &path) {
+  const json &object = objectValue(value, path);
+  LaunchRecord launch;
+  launch.sequence = countAt(object, "sequence", path);
+  launch.grid = memberAs(object, "grid", path, dim3Value);
+  launch.block = memberAs(object, "block", path, dim3Value);
+  launch.sharedMemoryBytes = countAt(object, "shared_memory_bytes", path);
+  launch.stream = countAt(object, "stream", path);
+  launch.timeS = memberAs(object, "time_s", path, secondsValue);
+  launch.counts = countsIn(object, path);
+  launch.bytesBySpace = bytesBySpaceIn(object, path, launch.counts);
+  return launch;
+}
+
+// The first key at which two sets of counts differ, e.g.
+// "fp64.classes.fma.empirical", or nothing when they agree.
+std::optional<std::string> firstDifference(const Counts &a, const Counts &b) {
+  static const char *const kKindNames[] = {"canonical", "empirical",
+                                           "full_width"};
+  auto differ = [&](const KindCounts &x, const KindCounts &y,
+                    const std::string &prefix) -> std::optional<std::string> {
+    const std::uint64_t left[] = {x.canonical, x.empirical, x.fullWidth};
+    const std::uint64_t right[] = {y.canonical, y.empirical, y.fullWidth};
+    for (int kind = 0; kind < 3; ++kind)
+      if (left[kind] != right[kind])
+        return prefix + kKindNames[kind];
+    return std::nullopt;
+  };
+  for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
+    std::string precision = std::string(kPrecisionNames[p]) + ".";
+    for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
+      if (auto key = differ(a.precisions[p].classes[cls],
+                            b.precisions[p].classes[cls],
+                            precision + "classes." + kClassNames[cls] + "."))
+        return key;
+  }
+  if (a.bytesLoaded != b.bytesLoaded)
+    return std::string("bytes_loaded");
+  if (a.bytesStored != b.bytesStored)
+    return std::string("bytes_stored");
+  return std::nullopt;
+}
+
+// What the schema says of a kernel's launch records: at most one per
+// counted launch, none without times (total mode), in launch order, and,
+// when every counted launch has its record, summing to the kernel.
+void checkLaunchRecords(const KernelRecord &kernel, const std::string &path) {
+  const std::vector<LaunchRecord> &records = kernel.launchRecords;
+  std::string recordsPath = memberPath(path, "launch_records");
+  if (records.size() > kernel.countedLaunches)
+    fail(recordsPath, std::to_string(records.size()) + " records for " +
+                          std::to_string(kernel.countedLaunches) +
+                          " counted launches");
+  if (!kernel.timeS && !records.empty())
+    fail(recordsPath, "records for a kernel without a time_s (total mode "
+                      "writes none)");
+  for (std::size_t i = 1; i < records.size(); ++i)
+    if (records[i].sequence <= records[i - 1].sequence)
+      fail(memberPath(elementPath(recordsPath, i), "sequence"),
+           std::to_string(records[i].sequence) + " does not follow " +
+               std::to_string(records[i - 1].sequence) +
+               " (records are in launch order)");
+  if (records.empty() || records.size() != kernel.countedLaunches)
+    return;
+  Counts counts;
+  BytesBySpace bytes{};
+  for (const LaunchRecord &record : records) {
+    addCounts(counts, record.counts);
+    addBytesBySpace(bytes, record.bytesBySpace);
+  }
+  std::optional<std::string> differs = firstDifference(counts, kernel.counts);
+  for (int space = 0; space < ROOF_NUM_SPACES && !differs; ++space)
+    if (bytes[space].loaded != kernel.bytesBySpace[space].loaded ||
+        bytes[space].stored != kernel.bytesBySpace[space].stored)
+      differs = std::string("bytes_by_space.") + kSpaceNames[space];
+  if (differs)
+    fail(recordsPath, "the records of all " +
+                          std::to_string(records.size()) +
+                          " counted launches do not add up to the kernel's " +
+                          *differs);
+}
+
+KernelRecord kernelIn(const json &value, const std::string &path) {
+  const json &object = objectValue(value, path);
+  KernelRecord kernel;
+  kernel.name = stringAt(object, "name", path);
+  kernel.demangled = stringAt(object, "demangled", path);
+  kernel.module = stringAt(object, "module", path);
+  kernel.launches = countAt(object, "launches", path);
+  kernel.countedLaunches = countAt(object, "counted_launches", path);
+  if (kernel.countedLaunches > kernel.launches)
+    fail(memberPath(path, "counted_launches"),
+         std::to_string(kernel.countedLaunches) + " is more than launches (" +
+             std::to_string(kernel.launches) + ")");
+  kernel.timeS = memberAs(object, "time_s", path, optionalSecondsValue);
+  kernel.counts = countsIn(object, path);
+  kernel.bytesBySpace = bytesBySpaceIn(object, path, kernel.counts);
+  kernel.launchRecords =
+      arrayAt<LaunchRecord>(object, "launch_records", path, launchIn);
+  checkLaunchRecords(kernel, path);
+  return kernel;
+}
+
+std::optional<GpuInfo> gpuIn(const json &value, const std::string &path) {
+  if (value.is_null())
+    return std::nullopt;
+  const json &object = objectValue(value, path);
+  return GpuInfo{stringAt(object, "name", path),
+                 stringAt(object, "compute_capability", path)};
+}
+
+// `gpu` names the device of the counted launches: null exactly when no
+// launch was counted.
+void checkGpuAgainstKernels(const Census &census) {
+  auto counted = std::find_if(
+      census.kernels.begin(), census.kernels.end(),
+      [](const KernelRecord &kernel) { return kernel.countedLaunches != 0; });
+  bool anyCounted = counted != census.kernels.end();
+  if (!census.gpu && anyCounted)
+    fail("gpu", "null, but kernels[" +
+                    std::to_string(counted - census.kernels.begin()) +
+                    "] has " + std::to_string(counted->countedLaunches) +
+                    " counted launches");
+  if (census.gpu && !anyCounted)
+    fail("gpu", "a device, but no kernel launch was counted (expected null)");
+}
+
 Census censusIn(const json &root) {
   checkDocumentHeader(root, kCensusSchema, kCensusSchemaVersion,
                       "a roof census");
@@ -182,6 +385,9 @@ Census censusIn(const json &root) {
       arrayAt<FunctionRecord>(root, "functions", top, functionIn);
   census.regions = arrayAt<RegionRecord>(root, "regions", top, regionIn);
   census.threads = arrayAt<ThreadRecord>(root, "threads", top, threadIn);
+  census.gpu = memberAs(root, "gpu", top, gpuIn);
+  census.kernels = arrayAt<KernelRecord>(root, "kernels", top, kernelIn);
+  checkGpuAgainstKernels(census);
   return census;
 }
 

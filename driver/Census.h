@@ -1,15 +1,16 @@
 //===- driver/Census.h - The census JSON written by libroofrt ---*- C++ -*-===//
 //
-// An in-memory model of docs/schema.md (schema "roof", version 1) and the
+// An in-memory model of docs/schema.md (schema "roof", version 2) and the
 // reader that fills it. The reader is strict: anything that is not exactly a
-// version-1 census (not JSON, another schema or version, a missing or
+// version-2 census (not JSON, another schema or version, a missing or
 // mistyped key, a negative or fractional count, a precision total that is not
-// the sum of its FLOP classes) is refused with a CensusError whose message
-// names the offending key, so that `roof report` never prints a number it
-// could not trust.
+// the sum of its FLOP classes, bytes per GPU address space that do not add
+// up to the kernel's bytes, launch records that contradict their kernel) is
+// refused with a CensusError whose message names the offending key, so that
+// `roof report` never prints a number it could not trust.
 //
-// Precision and class indices are those of include/roof/abi.h, the contract
-// the pass and the runtime share.
+// Precision, class and address-space indices are those of
+// include/roof/abi.h, the contract the pass and the runtime share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_CENSUS_H
@@ -41,6 +42,8 @@ constexpr std::uint64_t saturatingAdd(std::uint64_t a, std::uint64_t b) {
 // Names as they appear in the JSON, indexed by RoofPrecision / RoofClass.
 extern const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames;
 extern const std::array<const char *, ROOF_NUM_CLASSES> kClassNames;
+// GPU address spaces as the JSON spells them, indexed by RoofSpace.
+extern const std::array<const char *, ROOF_NUM_SPACES> kSpaceNames;
 
 // Returns the RoofPrecision called `name` ("fp64", ...), if any.
 std::optional<RoofPrecision> precisionFromName(std::string_view name);
@@ -97,6 +100,44 @@ struct TargetInfo {
   std::string features;
 };
 
+// Bytes moved in one GPU address space.
+struct SpaceBytes {
+  std::uint64_t loaded = 0;
+  std::uint64_t stored = 0;
+};
+using BytesBySpace = std::array<SpaceBytes, ROOF_NUM_SPACES>;
+
+// One counted launch of a CUDA kernel ("launch object").
+struct LaunchRecord {
+  std::uint64_t sequence = 0; // among all launches of the process, from 0
+  std::array<std::uint64_t, 3> grid{};  // gridDim x, y, z
+  std::array<std::uint64_t, 3> block{}; // blockDim x, y, z
+  std::uint64_t sharedMemoryBytes = 0;  // dynamic shared memory
+  std::uint64_t stream = 0; // 0: default stream, else 1, 2, ... by first use
+  double timeS = 0;         // CUDA-event time
+  Counts counts;
+  BytesBySpace bytesBySpace{};
+};
+
+// A CUDA kernel, all its counted launches together ("kernel object").
+struct KernelRecord {
+  std::string name;      // mangled (linkage) name
+  std::string demangled; // as written by the runtime
+  std::string module;    // the host module that launched it
+  std::uint64_t launches = 0;        // seen, counted or not
+  std::uint64_t countedLaunches = 0; // whose counts are included
+  std::optional<double> timeS; // summed CUDA-event times; absent in total mode
+  Counts counts;
+  BytesBySpace bytesBySpace{};
+  std::vector<LaunchRecord> launchRecords; // in launch order, maybe capped
+};
+
+// The CUDA device of the counted launches.
+struct GpuInfo {
+  std::string name;              // "NVIDIA H200"
+  std::string computeCapability; // "9.0"
+};
+
 struct ModuleRecord {
   std::string source;
   TargetInfo target;
@@ -118,7 +159,13 @@ struct Census {
   std::vector<FunctionRecord> functions;
   std::vector<RegionRecord> regions;
   std::vector<ThreadRecord> threads;
+  std::optional<GpuInfo> gpu; // absent when no kernel launch was counted
+  std::vector<KernelRecord> kernels; // device code, never in the totals
 };
+
+// Adds `counts` to `sum` the way the runtime sums, saturating at 2^64-1.
+void addCounts(Counts &sum, const Counts &counts);
+void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
 
 // Why a census was refused: one line, without the file name.
 class CensusError : public std::runtime_error {

@@ -7,6 +7,7 @@
 #include "Report.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,14 @@ extern const char *const kReportOptionsHelp;
 // cannot be read is one line on stderr and kExitFailure.
 int reportCensusFile(const std::string &path, const ReportOptions &options);
 
-// The ceilings file of --ceilings and the bytes of --bytes-file and --bytes
-// (for --region, else the program), checked against each other. Throws
+// The ceilings files of --ceilings and --gpu-ceilings, sorted into the CPU's
+// and the GPU's (a --ceilings file ERT measured on a GPU is the GPU's), and
+// the bytes of --bytes-file and --bytes (for --region, else the program),
+// each scope's levels checked against its side's ceilings. Throws
 // InputError or UsageError.
 struct RooflineFiles {
-  Ceilings ceilings;
+  std::optional<CeilingsFile> host;   // for the program, regions, functions
+  std::optional<CeilingsFile> device; // for the kernels
   MeasuredBytes measured;
 };
 RooflineFiles readRooflineFiles(const ReportOptions &options);

@@ -1,6 +1,7 @@
 //===- driver/InputFile.cpp - Reading other tools' files ------------------===//
 #include "InputFile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -35,6 +36,59 @@ std::optional<double> parseFiniteNumber(std::string_view text) {
       !std::isfinite(value))
     return std::nullopt;
   return value;
+}
+
+std::optional<double> parseGroupedNumber(std::string_view text) {
+  std::size_t comma = text.find(',');
+  if (comma == std::string_view::npos)
+    return parseFiniteNumber(text);
+  // Integer digits before the fraction or exponent, grouped by three.
+  std::size_t integerEnd = text.find_first_of(".eE");
+  if (integerEnd == std::string_view::npos)
+    integerEnd = text.size();
+  if (comma > integerEnd)
+    return std::nullopt;
+  std::string_view integer = text.substr(0, integerEnd);
+  std::size_t firstDigit = integer.find_first_not_of("+-");
+  std::size_t leadingGroup = comma - std::min(comma, firstDigit);
+  if (firstDigit > 1 || leadingGroup == 0 || leadingGroup > 3)
+    return std::nullopt;
+  std::string digits(integer.substr(0, comma));
+  for (std::size_t at = comma; at < integer.size(); at += 4) {
+    if (integer[at] != ',' || at + 4 > integer.size())
+      return std::nullopt;
+    std::string_view group = integer.substr(at + 1, 3);
+    if (group.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    digits.append(group);
+  }
+  digits.append(text.substr(integerEnd));
+  return parseFiniteNumber(digits);
+}
+
+std::optional<std::vector<std::string>> csvRecord(std::string_view line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (quoted) {
+      if (c != '"')
+        fields.back() += c;
+      else if (i + 1 < line.size() && line[i + 1] == '"')
+        fields.back() += line[++i];
+      else
+        quoted = false;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  if (quoted)
+    return std::nullopt;
+  return fields;
 }
 
 std::vector<std::string_view> blankSeparatedWords(std::string_view text) {

@@ -1,7 +1,7 @@
 //===- driver/InputFile.h - Reading other tools' files ----------*- C++ -*-===//
 //
 // roof reads a handful of files it did not write: ERT's roofline.json, bytes
-// measured by the user, Intel SDE and LIKWID output. Each reader throws an
+// measured by the user, Intel SDE, LIKWID, Nsight Compute and nvprof output. Each reader throws an
 // InputError whose message is one line that starts with the file's path, so
 // that main() can print it as "roof: PATH: what is wrong" and exit with
 // kExitFailure like every other error of roof's (Cli.h).
@@ -30,6 +30,16 @@ std::string readInputFile(const std::string &path);
 // `text` as a finite double written in C syntax ("1.5e9", "42"), or nothing
 // when it is anything else (also "nan", "inf", trailing characters).
 std::optional<double> parseFiniteNumber(std::string_view text);
+
+// `text` as a finite double that may group its integer digits by thousands
+// with commas, as Nsight Compute prints them ("837,859,712",
+// "1,708,634.20"); nothing for anything else, including commas that do not
+// separate groups of three digits ("1,5").
+std::optional<double> parseGroupedNumber(std::string_view text);
+
+// The fields of one CSV record (RFC 4180: a field in double quotes may hold
+// commas, and "" for a quote), or nothing when a quote is left open.
+std::optional<std::vector<std::string>> csvRecord(std::string_view line);
 
 // `text` split at runs of blanks (spaces and tabs), without empty words.
 std::vector<std::string_view> blankSeparatedWords(std::string_view text);

@@ -11,17 +11,34 @@
 
 namespace roof {
 
-std::vector<std::string> MeasuredBytes::levels() const {
+namespace {
+
+using ScopeBytes = std::map<std::string, std::vector<LevelBytes>>;
+
+void collectLevels(std::set<std::string> &names,
+                   const std::vector<LevelBytes> &list) {
+  for (const LevelBytes &bytes : list)
+    names.insert(bytes.level);
+}
+
+void collectLevels(std::set<std::string> &names, const ScopeBytes &scopes) {
+  for (const auto &[name, list] : scopes)
+    collectLevels(names, list);
+}
+
+} // namespace
+
+std::vector<std::string> MeasuredBytes::hostLevels() const {
   std::set<std::string> names;
-  auto collect = [&](const std::vector<LevelBytes> &list) {
-    for (const LevelBytes &bytes : list)
-      names.insert(bytes.level);
-  };
-  collect(program);
-  for (const auto &[name, list] : regions)
-    collect(list);
-  for (const auto &[name, list] : functions)
-    collect(list);
+  collectLevels(names, program);
+  collectLevels(names, regions);
+  collectLevels(names, functions);
+  return {names.begin(), names.end()};
+}
+
+std::vector<std::string> MeasuredBytes::kernelLevels() const {
+  std::set<std::string> names;
+  collectLevels(names, kernels);
   return {names.begin(), names.end()};
 }
 
@@ -87,8 +104,10 @@ MeasuredBytes parseJsonBytes(std::string_view text) {
   } catch (const json::parse_error &error) {
     refuse("not JSON (parse error at byte " + std::to_string(error.byte) + ")");
   }
+  const char *const expectedKeys =
+      "\"program\", \"regions\", \"functions\", \"kernels\"";
   if (!root.is_object())
-    refuse("expected an object with \"program\", \"regions\", \"functions\"");
+    refuse(std::string("expected an object with ") + expectedKeys);
   MeasuredBytes measured;
   for (const auto &[key, value] : root.items()) {
     if (key == "program") {
@@ -97,10 +116,10 @@ MeasuredBytes parseJsonBytes(std::string_view text) {
     }
     auto *scopes = key == "regions"     ? &measured.regions
                    : key == "functions" ? &measured.functions
+                   : key == "kernels"   ? &measured.kernels
                                         : nullptr;
     if (!scopes)
-      refuse("unknown key \"" + key +
-             "\" (expected \"program\", \"regions\", \"functions\")");
+      refuse("unknown key \"" + key + "\" (expected " + expectedKeys + ")");
     if (!value.is_object())
       refuse(key + ": expected an object of NAME: {LEVEL: bytes}");
     for (const auto &[name, levels] : value.items())
@@ -150,9 +169,11 @@ MeasuredBytes parseCsvBytes(std::string_view text) {
         addLevelBytes(measured.regions[name], entry, "region " + name);
       else if (fields[0] == "function")
         addLevelBytes(measured.functions[name], entry, "function " + name);
+      else if (fields[0] == "kernel")
+        addLevelBytes(measured.kernels[name], entry, "kernel " + name);
       else
         refuse(where + ": scope is '" + std::string(fields[0]) +
-               "', expected program, region or function");
+               "', expected program, region, function or kernel");
     } catch (const UsageError &error) {
       refuse(where + ": " + error.what());
     }

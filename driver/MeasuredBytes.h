@@ -11,13 +11,16 @@
 //
 //   JSON  {"program": {"DRAM": 1.2e9},
 //          "regions": {"solve": {"L2": 3.4e9, "DRAM": 1.1e9}},
-//          "functions": {"daxpy": {"DRAM": 8e8}}}
+//          "functions": {"daxpy": {"DRAM": 8e8}},
+//          "kernels": {"_Z5scalePfi": {"DRAM": 4e9}}}
 //   CSV   scope,name,level,bytes          (header line required)
 //         program,,DRAM,1200000000
 //         region,solve,L2,3400000000
 //         function,daxpy,DRAM,8e8
+//         kernel,_Z5scalePfi,DRAM,4e9
 //
-// Functions are named by their mangled or their demangled name.
+// Functions and kernels are named by their mangled or demangled name. The
+// levels of kernels are those of the GPU's ceilings, the others the CPU's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_MEASUREDBYTES_H
@@ -40,12 +43,12 @@ struct MeasuredBytes {
   std::vector<LevelBytes> program;
   std::map<std::string, std::vector<LevelBytes>> regions;
   std::map<std::string, std::vector<LevelBytes>> functions;
+  std::map<std::string, std::vector<LevelBytes>> kernels;
 
-  bool empty() const {
-    return program.empty() && regions.empty() && functions.empty();
-  }
-  // Every level named anywhere, for checking them against the ceilings.
-  std::vector<std::string> levels() const;
+  // Every level named for host scopes (program, regions, functions) and for
+  // kernels, for checking them against the CPU's and the GPU's ceilings.
+  std::vector<std::string> hostLevels() const;
+  std::vector<std::string> kernelLevels() const;
 };
 
 // "DRAM=1.5e9" -> {DRAM, 1.5e9}. Throws UsageError.

@@ -9,13 +9,25 @@ namespace roof {
 const std::array<RoofPrecision, ROOF_NUM_PRECISIONS> kDisplayOrder = {
     ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16};
 
-std::optional<std::uint64_t> totalBytes(const Counts &counts) {
-  if (isSaturated(counts.bytesLoaded) || isSaturated(counts.bytesStored))
+namespace {
+
+std::optional<std::uint64_t> exactSum(std::uint64_t a, std::uint64_t b) {
+  if (isSaturated(a) || isSaturated(b))
     return std::nullopt;
-  std::uint64_t sum = saturatingAdd(counts.bytesLoaded, counts.bytesStored);
+  std::uint64_t sum = saturatingAdd(a, b);
   if (isSaturated(sum))
     return std::nullopt;
   return sum;
+}
+
+} // namespace
+
+std::optional<std::uint64_t> totalBytes(const Counts &counts) {
+  return exactSum(counts.bytesLoaded, counts.bytesStored);
+}
+
+std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes) {
+  return exactSum(bytes.loaded, bytes.stored);
 }
 
 namespace {
@@ -83,29 +95,33 @@ std::vector<RoofPrecision> selectPrecisions(const Counts &counts,
   return selected;
 }
 
-std::vector<const FunctionRecord *>
-rankFunctions(const Census &census, const PrecisionSelection &selection) {
+namespace {
+
+// Functions or kernels, both with a name and counts.
+template <typename Record>
+std::vector<const Record *> rankByFlops(const std::vector<Record> &records,
+                                        const PrecisionSelection &selection) {
   using Mode = PrecisionSelection::Mode;
   // (empirical FLOPs, canonical FLOPs, bytes): compared as a tuple.
   using SortKey = std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>;
-  auto sortKey = [&](const FunctionRecord &function) {
+  auto sortKey = [&](const Record &record) {
     std::uint64_t empirical = 0, canonical = 0;
     for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
       if (selection.mode == Mode::One && p != selection.only)
         continue;
-      const KindCounts &flops = function.counts.precisions[p].flops;
+      const KindCounts &flops = record.counts.precisions[p].flops;
       empirical = saturatingAdd(empirical, flops.empirical);
       canonical = saturatingAdd(canonical, flops.canonical);
     }
-    const Counts &counts = function.counts;
+    const Counts &counts = record.counts;
     return SortKey(empirical, canonical,
                    saturatingAdd(counts.bytesLoaded, counts.bytesStored));
   };
 
-  std::vector<std::pair<SortKey, const FunctionRecord *>> keyed;
-  keyed.reserve(census.functions.size());
-  for (const FunctionRecord &function : census.functions)
-    keyed.emplace_back(sortKey(function), &function);
+  std::vector<std::pair<SortKey, const Record *>> keyed;
+  keyed.reserve(records.size());
+  for (const Record &record : records)
+    keyed.emplace_back(sortKey(record), &record);
   std::stable_sort(keyed.begin(), keyed.end(),
                    [](const auto &a, const auto &b) {
                      if (a.first != b.first)
@@ -113,11 +129,23 @@ rankFunctions(const Census &census, const PrecisionSelection &selection) {
                      return a.second->name < b.second->name;
                    });
 
-  std::vector<const FunctionRecord *> ranked;
+  std::vector<const Record *> ranked;
   ranked.reserve(keyed.size());
   for (const auto &entry : keyed)
     ranked.push_back(entry.second);
   return ranked;
+}
+
+} // namespace
+
+std::vector<const FunctionRecord *>
+rankFunctions(const Census &census, const PrecisionSelection &selection) {
+  return rankByFlops(census.functions, selection);
+}
+
+std::vector<const KernelRecord *>
+rankKernels(const Census &census, const PrecisionSelection &selection) {
+  return rankByFlops(census.kernels, selection);
 }
 
 } // namespace roof

@@ -7,7 +7,8 @@
 // a made-up number, when it is undefined (no bytes, no time, no canonical
 // FLOPs) or when one of its inputs saturated at 2^64-1.
 //
-// Also which precisions a report shows and in which order functions appear.
+// Also which precisions a report shows and in which order functions and
+// kernels appear.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_METRICS_H
@@ -26,6 +27,9 @@ constexpr bool isSaturated(std::uint64_t count) { return count == kSaturated; }
 // bytes_loaded + bytes_stored, absent when either saturated or the sum does
 // not fit in 64 bits.
 std::optional<std::uint64_t> totalBytes(const Counts &counts);
+
+// Loaded + stored bytes of one GPU address space, absent the same way.
+std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes);
 
 struct DerivedMetrics {
   std::optional<double> empiricalPerCanonical;
@@ -72,6 +76,10 @@ std::vector<RoofPrecision> selectPrecisions(const Counts &counts,
 // reproducible.
 std::vector<const FunctionRecord *>
 rankFunctions(const Census &census, const PrecisionSelection &selection);
+
+// The kernels of `census` in the same order.
+std::vector<const KernelRecord *>
+rankKernels(const Census &census, const PrecisionSelection &selection);
 
 } // namespace roof
 

@@ -70,10 +70,15 @@ void refuseReportOnlyOptions(const ReportOptions &options) {
                      "are options of roof report");
   if (options.classes)
     throw UsageError("--classes is an option of roof report, not roof plot");
+  if (options.launches)
+    throw UsageError("--launches is an option of roof report, not roof plot");
   if (options.precisions &&
       options.precisions->mode != PrecisionSelection::Mode::One)
     throw UsageError("roof plot draws one precision: --precision fp64, fp32, "
                      "fp16 or bf16");
+  if (options.gpuCeilingsPath)
+    throw UsageError("--gpu-ceilings is an option of roof report: roof plot "
+                     "draws host code");
   if (!options.ceilingsPath)
     throw UsageError("roof plot needs --ceilings ROOFLINE.json (an ERT "
                      "roofline.json; roof ert measures one)");
@@ -168,6 +173,11 @@ int plotCommand(const std::vector<std::string> &args) {
     }
   }
   RooflineFiles inputs = readRooflineFiles(options.roofline);
+  if (!inputs.host)
+    throw UsageError(*options.roofline.ceilingsPath +
+                     " is a GPU's roofline (its metadata says ERT_GPU True); "
+                     "roof plot draws host code against the CPU's ceilings");
+  const Ceilings &ceilings = inputs.host->ceilings;
 
   const Census &first = runs.front().census;
   RoofPrecision precision = options.roofline.precisions
@@ -183,11 +193,9 @@ int plotCommand(const std::vector<std::string> &args) {
                                   : std::to_string(runs.size()) + " runs") +
                              ", " + kPrecisionNames[precision]),
       "ceilings: " + baseName(*options.roofline.ceilingsPath) +
-          (inputs.ceilings.origin.empty()
-               ? ""
-               : " (" + inputs.ceilings.origin + ")") +
+          (ceilings.origin.empty() ? "" : " (" + ceilings.origin + ")") +
           "; census: " + censusNames,
-      inputs.ceilings,
+      ceilings,
       precision,
       {}};
 
@@ -211,7 +219,7 @@ int plotCommand(const std::vector<std::string> &args) {
         continue;
       }
       if (std::optional<ScopeRoofline> roofline = analyseScope(
-              *scope.counts, scope.timeS, precision, inputs.ceilings,
+              *scope.counts, scope.timeS, precision, ceilings,
               measuredBytesOf(inputs.measured, scope)))
         plot.scopes.push_back({label, *roofline});
     }

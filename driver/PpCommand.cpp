@@ -126,20 +126,21 @@ int ppCommand(const std::vector<std::string> &args) {
   struct Loaded {
     Platform platform;
     Census census;
-    RooflineFiles files;
+    Ceilings ceilings;
+    MeasuredBytes measured;
   };
   std::vector<Loaded> loaded;
   for (const std::string &arg : platformArgs) {
     Platform platform = parsePlatform(arg, defaultCeilings);
-    Loaded entry{platform, {}, {readCeilingsFile(platform.ceilingsPath), {}}};
+    Loaded entry{platform, {}, readCeilingsFile(platform.ceilingsPath), {}};
     try {
       entry.census = readCensusFile(platform.censusPath);
     } catch (const CensusError &error) {
       return printError(platform.censusPath + ": " + error.what());
     }
     if (platform.bytesPath)
-      entry.files.measured = readMeasuredBytesFile(*platform.bytesPath);
-    checkMeasuredLevels(entry.files.measured, entry.files.ceilings,
+      entry.measured = readMeasuredBytesFile(*platform.bytesPath);
+    checkMeasuredLevels(entry.measured.hostLevels(), entry.ceilings,
                         platform.ceilingsPath);
     loaded.push_back(std::move(entry));
   }
@@ -157,8 +158,8 @@ int ppCommand(const std::vector<std::string> &args) {
       if (!precision)
         precision = dominantPrecision(*scope->counts);
       result.roofline = analyseScope(
-          *scope->counts, scope->timeS, *precision, entry.files.ceilings,
-          measuredBytesOf(entry.files.measured, *scope));
+          *scope->counts, scope->timeS, *precision, entry.ceilings,
+          measuredBytesOf(entry.measured, *scope));
       if (!result.roofline)
         result.unsupported = std::string("unsupported: no ") +
                              kPrecisionNames[*precision] + " FLOPs";

@@ -18,16 +18,41 @@ namespace {
 // What a report shows
 //===----------------------------------------------------------------------===//
 
-// The totals, a region or a function, with the time its GFLOP/s use.
+// The totals, a region, a function, a kernel or one launch of a kernel, with
+// the time its GFLOP/s use.
 struct Scope {
-  enum class Kind { Program, Region, Function };
+  enum class Kind { Program, Region, Function, Kernel, Launch };
   Kind kind;
-  std::string name; // program path, region name or mangled function name
+  std::string name; // program path, region name, mangled function or kernel
   const Counts *counts;
   std::optional<double> timeS;
   const RegionRecord *region = nullptr;
   const FunctionRecord *function = nullptr;
+  const KernelRecord *kernel = nullptr; // also a launch's kernel
+  const LaunchRecord *launch = nullptr;
 };
+
+Scope kernelScope(const KernelRecord &kernel) {
+  Scope scope{Scope::Kind::Kernel, kernel.name, &kernel.counts, kernel.timeS};
+  scope.kernel = &kernel;
+  return scope;
+}
+
+Scope launchScope(const KernelRecord &kernel, const LaunchRecord &launch) {
+  Scope scope{Scope::Kind::Launch, kernel.name, &launch.counts, launch.timeS};
+  scope.kernel = &kernel;
+  scope.launch = &launch;
+  return scope;
+}
+
+// Device code's bytes per address space; null for host scopes.
+const BytesBySpace *bytesBySpaceOf(const Scope &scope) {
+  if (scope.launch)
+    return &scope.launch->bytesBySpace;
+  if (scope.kernel)
+    return &scope.kernel->bytesBySpace;
+  return nullptr;
+}
 
 const char *kindName(Scope::Kind kind) {
   switch (kind) {
@@ -37,18 +62,38 @@ const char *kindName(Scope::Kind kind) {
     return "region";
   case Scope::Kind::Function:
     return "function";
+  case Scope::Kind::Kernel:
+    return "kernel";
+  case Scope::Kind::Launch:
+    return "launch";
   }
   return "";
+}
+
+// "64x2x1": a grid or block size.
+std::string dim3Text(const std::array<std::uint64_t, 3> &dim) {
+  return std::to_string(dim[0]) + "x" + std::to_string(dim[1]) + "x" +
+         std::to_string(dim[2]);
 }
 
 struct ReportPlan {
   PrecisionSelection precisions;
   bool includeOperations; // precisions with only non-FLOP operations too
+  bool launches;          // each kernel's launch records
   Scope totals;
   std::vector<Scope> regions;
   std::vector<Scope> functions;   // ranked, at most --top
   std::size_t functionTotalCount; // before --top
+  std::vector<Scope> kernels;     // ranked, at most --top
+  std::size_t kernelTotalCount;   // before --top
 };
+
+// A ranked list cut to `top` entries (0: all).
+template <typename Record>
+void keepTop(std::vector<const Record *> &ranked, std::size_t top) {
+  if (top != 0 && ranked.size() > top)
+    ranked.resize(top);
+}
 
 ReportPlan planReport(const Census &census, const ReportOptions &options) {
   bool table = options.format == ReportFormat::Table;
@@ -58,24 +103,31 @@ ReportPlan planReport(const Census &census, const ReportOptions &options) {
 
   ReportPlan plan{options.precisions.value_or(defaultSelection),
                   options.classes,
+                  options.launches,
                   {Scope::Kind::Program, census.program, &census.totals,
-                   census.wallTimeS, nullptr, nullptr},
+                   census.wallTimeS},
                   {},
                   {},
-                  census.functions.size()};
+                  census.functions.size(),
+                  {},
+                  census.kernels.size()};
   for (const RegionRecord &region : census.regions)
     plan.regions.push_back({Scope::Kind::Region, region.name, &region.counts,
-                            region.timeS, &region, nullptr});
+                            region.timeS, &region});
 
-  std::vector<const FunctionRecord *> ranked =
-      rankFunctions(census, plan.precisions);
   std::size_t top = options.top.value_or(table ? kTableTopFunctions : 0);
-  if (top != 0 && ranked.size() > top)
-    ranked.resize(top);
-  for (const FunctionRecord *function : ranked)
+  std::vector<const FunctionRecord *> functions =
+      rankFunctions(census, plan.precisions);
+  keepTop(functions, top);
+  for (const FunctionRecord *function : functions)
     plan.functions.push_back({Scope::Kind::Function, function->name,
                               &function->counts, function->timeS, nullptr,
                               function});
+  std::vector<const KernelRecord *> kernels =
+      rankKernels(census, plan.precisions);
+  keepTop(kernels, top);
+  for (const KernelRecord *kernel : kernels)
+    plan.kernels.push_back(kernelScope(*kernel));
   return plan;
 }
 
@@ -94,6 +146,13 @@ AI can/emp  arithmetic intensity, FLOPs per byte loaded or stored by the
 GFLOP/s     FLOPs / time / 1e9, canonical and empirical
 Counts have SI prefixes (k = 1e3, M = 1e6, G = 1e9, T = 1e12, P = 1e15,
 E = 1e18); exact values with --json or --csv. "-" = undefined.
+)";
+
+const char *const kKernelLegend =
+    R"(Kernels     counted per thread that executed an instruction (predicated-off
+            threads add nothing), like Nsight Compute's _pred_on.sum metrics;
+            AI over the bytes of all address spaces, global memory's shown
+            apart; time from CUDA events. Never part of the program's counts.
 )";
 
 class TableReport {
@@ -127,6 +186,8 @@ private:
     out << ", started " << census_.startTime << ", wall time "
         << humanSeconds(census_.wallTimeS) << "\n\n"
         << kLegend;
+    if (!census_.kernels.empty())
+      out << kKernelLegend;
     if (options_.classes)
       out << "Classes marked * are operations, not FLOPs: never summed into "
              "FLOPs.\n";
@@ -145,24 +206,73 @@ private:
         addScope(region, 0);
     }
 
+    addFunctionSection();
+    if (plan_.kernelTotalCount != 0)
+      addKernelSection();
+  }
+
+  // "by empirical fp64 FLOPs" or "by empirical FLOPs".
+  std::string rankingText() const {
+    std::string by = "by empirical ";
+    if (plan_.precisions.mode == PrecisionSelection::Mode::One)
+      by += std::string(kPrecisionNames[plan_.precisions.only]) + " ";
+    return by + "FLOPs";
+  }
+
+  // "  ... 3 more (--top 0 shows all)" when --top left some out.
+  void addMoreText(std::size_t shown, std::size_t total) {
+    if (shown < total)
+      table_.addText("  ... " + std::to_string(total - shown) +
+                     " more (--top 0 shows all)");
+  }
+
+  void addFunctionSection() {
     if (plan_.functionTotalCount == 0) {
       table_.addText("\nFunctions: no instrumented function ran");
       return;
     }
-    std::string by = "by empirical ";
-    if (plan_.precisions.mode == PrecisionSelection::Mode::One)
-      by += std::string(kPrecisionNames[plan_.precisions.only]) + " ";
     std::size_t shown = plan_.functions.size();
     addSectionTitle("Functions (" + std::to_string(shown) + " of " +
-                    std::to_string(plan_.functionTotalCount) + ", " + by +
-                    "FLOPs; time: inclusive wall time, longest thread)");
+                    std::to_string(plan_.functionTotalCount) + ", " +
+                    rankingText() +
+                    "; time: inclusive wall time, longest thread)");
     std::size_t rank = 0;
     for (const Scope &function : plan_.functions)
       addScope(function, ++rank);
-    if (shown < plan_.functionTotalCount)
-      table_.addText("  ... " +
-                     std::to_string(plan_.functionTotalCount - shown) +
-                     " more (--top 0 shows all)");
+    addMoreText(shown, plan_.functionTotalCount);
+  }
+
+  void addKernelSection() {
+    std::string device = "no launch counted";
+    if (const std::optional<GpuInfo> &gpu = census_.gpu)
+      device = gpu->name + ", compute capability " + gpu->computeCapability;
+    std::size_t shown = plan_.kernels.size();
+    addSectionTitle("GPU kernels (device: " + device + "; " +
+                    std::to_string(shown) + " of " +
+                    std::to_string(plan_.kernelTotalCount) + ", " +
+                    rankingText() +
+                    "; time: CUDA events over the counted launches)");
+    std::size_t rank = 0;
+    for (const Scope &kernel : plan_.kernels) {
+      addScope(kernel, ++rank);
+      if (plan_.launches)
+        addLaunches(*kernel.kernel);
+    }
+    addMoreText(shown, plan_.kernelTotalCount);
+  }
+
+  void addLaunches(const KernelRecord &kernel) {
+    const std::vector<LaunchRecord> &records = kernel.launchRecords;
+    for (std::size_t i = 0; i < records.size(); ++i)
+      addScope(launchScope(kernel, records[i]), i + 1);
+    if (!kernel.timeS)
+      table_.addText("     no launch records (ROOF_CUDA=total)");
+    else if (records.size() < kernel.countedLaunches)
+      table_.addText(
+          "     " +
+          plural(kernel.countedLaunches - records.size(), "counted launch",
+                 "counted launches") +
+          " without a record (ROOF_CUDA_MAX_RECORDS)");
   }
 
   void addSectionTitle(const std::string &title) {
@@ -186,7 +296,7 @@ private:
 
   static std::string timeText(const Scope &scope) {
     if (!scope.timeS)
-      return "not timed";
+      return scope.kernel ? "not timed (ROOF_CUDA=total)" : "not timed";
     std::string text = "time " + humanSeconds(*scope.timeS);
     if (scope.function && scope.function->threadTimeS &&
         *scope.function->threadTimeS != *scope.timeS)
@@ -195,13 +305,34 @@ private:
     return text;
   }
 
+  // ", global 24.000 MB": the part of device code's bytes in global memory.
+  static std::string globalBytesText(const Scope &scope) {
+    const BytesBySpace *spaces = bytesBySpaceOf(scope);
+    if (!spaces)
+      return "";
+    const SpaceBytes &global = (*spaces)[ROOF_SPACE_GLOBAL];
+    std::optional<std::uint64_t> bytes = totalBytes(global);
+    return ", global " + (bytes ? humanCount(*bytes, "B") : kOverflowText);
+  }
+
+  static std::string launchesText(const KernelRecord &kernel) {
+    std::string text = plural(kernel.launches, "launch", "launches");
+    if (kernel.countedLaunches != kernel.launches)
+      text += " (" + std::to_string(kernel.countedLaunches) + " counted)";
+    return text;
+  }
+
   // The line(s) that name a scope and give its bytes and time.
   void addScopeTitle(const Scope &scope, std::size_t rank) {
     constexpr std::size_t kNameWidth = 100;
-    std::string facts = bytesText(*scope.counts) + ", " + timeText(scope);
+    std::string facts = bytesText(*scope.counts) + globalBytesText(scope) +
+                        ", " + timeText(scope);
     switch (scope.kind) {
     case Scope::Kind::Program:
-      table_.addText("  all code: " + facts);
+      // Kernels are never in the program's counts (docs/schema.md).
+      table_.addText(std::string(census_.kernels.empty() ? "  all code: "
+                                                         : "  all host code: ") +
+                     facts);
       break;
     case Scope::Kind::Region:
       table_.addText("  \"" + shortenName(scope.name, kNameWidth) + "\": " +
@@ -216,6 +347,26 @@ private:
                      function.module + "]");
       table_.addText("     " + plural(function.calls, "call", "calls") + ", " +
                      facts);
+      break;
+    }
+    case Scope::Kind::Kernel: {
+      const KernelRecord &kernel = *scope.kernel;
+      std::string name = shortenName(
+          readableFunctionName(kernel.name, kernel.demangled), kNameWidth);
+      table_.addText("  #" + std::to_string(rank) + " " + name + "  [" +
+                     kernel.module + "]");
+      table_.addText("     " + launchesText(kernel) + ", " + facts);
+      break;
+    }
+    case Scope::Kind::Launch: {
+      const LaunchRecord &launch = *scope.launch;
+      table_.addText(
+          "     launch " + std::to_string(rank) + " of " +
+          std::to_string(scope.kernel->countedLaunches) + ": sequence " +
+          std::to_string(launch.sequence) + ", grid " + dim3Text(launch.grid) +
+          ", block " + dim3Text(launch.block) + ", " +
+          humanCount(launch.sharedMemoryBytes, "B") + " shared, stream " +
+          std::to_string(launch.stream) + ", " + facts);
       break;
     }
     }
@@ -297,8 +448,24 @@ OrderedJson kindCountsJson(const KindCounts &counts) {
           {"full_width", counts.fullWidth}};
 }
 
-OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
-  OrderedJson json;
+OrderedJson bytesBySpaceJson(const BytesBySpace &spaces) {
+  OrderedJson json = OrderedJson::object();
+  for (int space = 0; space < ROOF_NUM_SPACES; ++space)
+    json[kSpaceNames[space]] = {{"loaded", spaces[space].loaded},
+                                {"stored", spaces[space].stored}};
+  return json;
+}
+
+// What names a scope: its name, or for a launch its place and geometry.
+void addIdentity(OrderedJson &json, const Scope &scope) {
+  if (const LaunchRecord *launch = scope.launch) {
+    json["sequence"] = launch->sequence;
+    json["grid"] = launch->grid;
+    json["block"] = launch->block;
+    json["shared_memory_bytes"] = launch->sharedMemoryBytes;
+    json["stream"] = launch->stream;
+    return;
+  }
   json["name"] = scope.name;
   if (const FunctionRecord *function = scope.function) {
     json["demangled"] =
@@ -307,8 +474,19 @@ OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
     json["calls"] = function->calls;
     json["thread_time_s"] = optionalNumber(function->threadTimeS);
   }
+  if (const KernelRecord *kernel = scope.kernel) {
+    json["demangled"] = readableFunctionName(kernel->name, kernel->demangled);
+    json["module"] = kernel->module;
+    json["launches"] = kernel->launches;
+    json["counted_launches"] = kernel->countedLaunches;
+  }
   if (scope.region)
     json["entries"] = scope.region->entries;
+}
+
+OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
+  OrderedJson json;
+  addIdentity(json, scope);
   json["time_s"] = optionalNumber(scope.timeS);
 
   const Counts &counts = *scope.counts;
@@ -316,6 +494,8 @@ OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
   json["bytes_stored"] = counts.bytesStored;
   std::optional<std::uint64_t> bytes = totalBytes(counts);
   json["bytes"] = bytes ? OrderedJson(*bytes) : OrderedJson(nullptr);
+  if (const BytesBySpace *spaces = bytesBySpaceOf(scope))
+    json["bytes_by_space"] = bytesBySpaceJson(*spaces);
 
   OrderedJson precisions = OrderedJson::object();
   for (RoofPrecision precision :
@@ -340,6 +520,12 @@ OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
     precisions[kPrecisionNames[precision]] = std::move(entry);
   }
   json["precisions"] = std::move(precisions);
+  if (scope.kind == Scope::Kind::Kernel && plan.launches) {
+    OrderedJson launches = OrderedJson::array();
+    for (const LaunchRecord &launch : scope.kernel->launchRecords)
+      launches.push_back(scopeJson(launchScope(*scope.kernel, launch), plan));
+    json["launch_records"] = std::move(launches);
+  }
   return json;
 }
 
@@ -373,6 +559,14 @@ void printJson(std::ostream &out, const Census &census,
   report["regions"] = scopesJson(plan.regions);
   report["functions"] = scopesJson(plan.functions);
   report["functions_total"] = plan.functionTotalCount;
+  if (plan.kernelTotalCount != 0) {
+    report["gpu"] = census.gpu ? OrderedJson{{"name", census.gpu->name},
+                                             {"compute_capability",
+                                              census.gpu->computeCapability}}
+                               : OrderedJson(nullptr);
+    report["kernels"] = scopesJson(plan.kernels);
+    report["kernels_total"] = plan.kernelTotalCount;
+  }
   out << report.dump(2) << "\n";
 }
 
@@ -382,6 +576,29 @@ void printJson(std::ostream &out, const Census &census,
 
 std::string csvNumber(const std::optional<double> &value) {
   return value ? exactDecimal(*value) : "";
+}
+
+// The columns of device code, present when the census has kernels.
+std::vector<std::string> kernelCsvFields(const Scope &scope) {
+  const KernelRecord *kernel = scope.kernel;
+  const LaunchRecord *launch = scope.launch;
+  std::vector<std::string> fields(8);
+  if (!kernel)
+    return fields;
+  if (!launch) {
+    fields[0] = std::to_string(kernel->launches);
+    fields[1] = std::to_string(kernel->countedLaunches);
+  } else {
+    fields[2] = std::to_string(launch->sequence);
+    fields[3] = dim3Text(launch->grid);
+    fields[4] = dim3Text(launch->block);
+    fields[5] = std::to_string(launch->sharedMemoryBytes);
+    fields[6] = std::to_string(launch->stream);
+  }
+  std::optional<std::uint64_t> global =
+      totalBytes((*bytesBySpaceOf(scope))[ROOF_SPACE_GLOBAL]);
+  fields[7] = global ? std::to_string(*global) : "";
+  return fields;
 }
 
 // The rows of one scope, a row per shown precision.
@@ -394,12 +611,16 @@ void printCsvScope(std::ostream &out, const Scope &scope,
     const PrecisionCounts &precisionCounts = counts.precisions[precision];
     const KindCounts &flops = precisionCounts.flops;
     DerivedMetrics metrics = deriveMetrics(flops, counts, scope.timeS);
+    std::string demangled =
+        scope.function ? readableFunctionName(scope.function->name,
+                                              scope.function->demangled)
+        : scope.kernel
+            ? readableFunctionName(scope.kernel->name, scope.kernel->demangled)
+            : "";
     std::vector<std::string> row = {
         kindName(scope.kind),
         scope.name,
-        scope.function ? readableFunctionName(scope.function->name,
-                                              scope.function->demangled)
-                       : "",
+        demangled,
         kPrecisionNames[precision],
         scope.function ? std::to_string(scope.function->calls) : "",
         scope.region ? std::to_string(scope.region->entries) : "",
@@ -421,6 +642,9 @@ void printCsvScope(std::ostream &out, const Scope &scope,
              {classCounts.canonical, classCounts.empirical,
               classCounts.fullWidth})
           row.push_back(std::to_string(count));
+    if (plan.kernelTotalCount != 0)
+      for (std::string &field : kernelCsvFields(scope))
+        row.push_back(std::move(field));
     printCsvRow(out, row);
   }
 }
@@ -437,6 +661,11 @@ void printCsv(std::ostream &out, const ReportPlan &plan) {
     for (const char *cls : kClassNames)
       for (const char *kind : {"canonical", "empirical", "full_width"})
         header.push_back(std::string(cls) + "_" + kind);
+  if (plan.kernelTotalCount != 0)
+    for (const char *column :
+         {"launches", "counted_launches", "sequence", "grid", "block",
+          "shared_memory_bytes", "stream", "bytes_global"})
+      header.push_back(column);
   printCsvRow(out, header);
 
   printCsvScope(out, plan.totals, plan);
@@ -444,6 +673,12 @@ void printCsv(std::ostream &out, const ReportPlan &plan) {
     printCsvScope(out, region, plan);
   for (const Scope &function : plan.functions)
     printCsvScope(out, function, plan);
+  for (const Scope &kernel : plan.kernels) {
+    printCsvScope(out, kernel, plan);
+    if (plan.launches)
+      for (const LaunchRecord &launch : kernel.kernel->launchRecords)
+        printCsvScope(out, launchScope(*kernel.kernel, launch), plan);
+  }
 }
 
 } // namespace

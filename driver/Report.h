@@ -1,30 +1,49 @@
 //===- driver/Report.h - Table, JSON and CSV reports ------------*- C++ -*-===//
 //
 // A report covers the whole program (totals), each region in order of first
-// entry, and the functions ranked by empirical FLOPs. For each of them and
-// each shown precision: canonical, empirical and full-width FLOPs, the
-// empirical/canonical ratio, the L1 arithmetic intensity of both FLOP counts
-// and, where a time is known, the attained GFLOP/s of both; per scope the
-// bytes loaded and stored and the time.
+// entry, the functions ranked by empirical FLOPs and, when the program
+// launched instrumented CUDA kernels, the kernels ranked the same way (with
+// --launches, each kernel's launch records too). For each of them and each
+// shown precision: canonical, empirical and full-width FLOPs, the
+// empirical/canonical ratio, the arithmetic intensity of both FLOP counts
+// over the bytes the instrumented code loads and stores (L1 on a CPU, all
+// address spaces for a kernel) and, where a time is known, the attained
+// GFLOP/s of both; per scope the bytes loaded and stored (for kernels also
+// those of global memory) and the time.
 //
 // Times: the program's wall time for the totals, the wall time inside a
 // region summed over its entries, a function's inclusive wall time on its
-// longest-running thread (functions without loops are not timed).
+// longest-running thread (functions without loops are not timed), a
+// kernel's CUDA-event times summed over its counted launches (none with
+// ROOF_CUDA=total).
+//
+// Host and device are never summed: the program's counts are host code only
+// (docs/schema.md). A census without kernels gives the same table, JSON and
+// CSV as before kernels existed.
 //
 // --json writes one object:
 //   {"schema": "roof-report", "schema_version": 1, "census": PATH,
 //    "program", "command_line", "pid", "mpi_rank", "start_time",
 //    "wall_time_s", "target", "threads" (count), "modules" (count),
 //    "overflow", "totals": SCOPE, "regions": [SCOPE], "functions": [SCOPE],
-//    "functions_total" (before --top)}
+//    "functions_total" (before --top),
+//    and only when the census has kernels: "gpu" (null or {"name",
+//    "compute_capability"}), "kernels": [SCOPE], "kernels_total"}
 //   SCOPE = {"name", ["demangled", "module", "calls", "thread_time_s"] for
-//            functions, ["entries"] for regions, "time_s" (null: not timed),
-//            "bytes_loaded", "bytes_stored", "bytes" (null: past 2^64-1),
+//            functions, ["entries"] for regions, ["demangled", "module",
+//            "launches", "counted_launches"] for kernels, "time_s" (null:
+//            not timed), "bytes_loaded", "bytes_stored", "bytes" (null: past
+//            2^64-1), ["bytes_by_space": {"global": {"loaded", "stored"},
+//            "shared", "local", "constant", "generic"}] for kernels and
+//            launches,
 //            "precisions": {"fp64": {"canonical", "empirical", "full_width",
 //              "empirical_per_canonical", "ai_canonical", "ai_empirical",
 //              "gflops_canonical", "gflops_empirical",
 //              ["classes": {"add": {"canonical", "empirical", "full_width"},
-//                           ...}] with --classes}, ...}}
+//                           ...}] with --classes}, ...},
+//            ["launch_records": [LAUNCH]] for kernels with --launches}
+//   LAUNCH = SCOPE with "sequence", "grid" [x, y, z], "block" [x, y, z],
+//            "shared_memory_bytes", "stream" in place of the name
 // Counts are exact integers; a derived value is null when undefined.
 //
 // --csv writes a header line and one row per (scope, name, precision):
@@ -32,7 +51,11 @@
 //   full_width,empirical_per_canonical,bytes,bytes_loaded,bytes_stored,
 //   ai_canonical,ai_empirical,gflops_canonical,gflops_empirical
 // followed with --classes by CLASS_canonical,CLASS_empirical,
-// CLASS_full_width for each of the nine classes. Empty fields are undefined.
+// CLASS_full_width for each of the ten classes, and when the census has
+// kernels by launches,counted_launches,sequence,grid,block,
+// shared_memory_bytes,stream,bytes_global (grid and block as XxYxZ), with
+// scope "kernel" rows and, with --launches, "launch" rows (named by their
+// kernel). Empty fields are undefined or do not apply.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_REPORT_H
@@ -61,11 +84,15 @@ struct ReportOptions {
   // table, all in JSON and CSV.
   std::optional<std::size_t> top;
   bool classes = false; // per-class breakdown
+  bool launches = false; // each kernel's launch records
 
   // --ceilings FILE: the roofline report against an ERT roofline.json
   // instead (RooflineReport.h), with --bytes LEVEL=N and --bytes-file for
-  // the traffic of levels below L1, and --region for one region only.
+  // the traffic of levels below L1, and --region for one region only. A
+  // GPU roofline (ERT_GPU True in its metadata) places the kernels, as does
+  // --gpu-ceilings FILE whatever the file says, beside a CPU --ceilings.
   std::optional<std::string> ceilingsPath;
+  std::optional<std::string> gpuCeilingsPath;
   std::vector<LevelBytes> bytes;
   std::optional<std::string> bytesFile;
   std::optional<std::string> region;

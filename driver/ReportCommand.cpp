@@ -16,16 +16,23 @@ const char *const kReportOptionsHelp =
   --csv              one row per (scope, name, precision), with a header line
   --precision P      fp64, fp32, fp16, bf16 or all (default: the precisions
                      with FLOPs in the table, all four with --json and --csv)
-  --top N            the N functions with the most empirical FLOPs; 0 = all
-                     (default: 20 in the table, all with --json and --csv)
+  --top N            the N functions, and the N GPU kernels, with the most
+                     empirical FLOPs; 0 = all (default: 20 in the table, all
+                     with --json and --csv)
   --classes          also per operation class: add, mul, fma, div, sqrt,
-                     transcendental, and min/max, compare and convert, which
-                     are operations but not FLOPs
+                     transcendental, and min/max, compare, convert and
+                     special, which are operations but not FLOPs
+  --launches         also each GPU kernel's launch records (grid, block,
+                     stream, counts and time of every counted launch)
   --ceilings FILE    the roofline report instead: each scope against the
                      ceilings of an ERT roofline.json (ERT or roof ert): the
                      compute ceiling of its instruction mix, the empirical
                      and canonical points per memory level, the efficiency
-                     (docs/roofline.md); --top defaults to 5
+                     (docs/roofline.md); --top defaults to 5. A file ERT
+                     measured on a GPU (ERT_GPU True) places the kernels
+  --gpu-ceilings FILE
+                     the GPU's roofline.json, for the kernels, beside the
+                     CPU's --ceilings (or alone)
   --bytes LEVEL=N    with --ceilings: N bytes moved at LEVEL (L2, L3, DRAM,
                      ... as named in the ceilings file), measured by you,
                      for the --region or else the whole program; repeatable
@@ -89,6 +96,8 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
     setFormat(options, ReportFormat::Csv, arg);
   } else if (arg == "--classes") {
     options.classes = true;
+  } else if (arg == "--launches") {
+    options.launches = true;
   } else if (std::optional<std::string> precision =
                  optionValue(args, i, "--precision")) {
     options.precisions = parsePrecision(*precision);
@@ -97,6 +106,9 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
   } else if (std::optional<std::string> ceilings =
                  optionValue(args, i, "--ceilings")) {
     options.ceilingsPath = *ceilings;
+  } else if (std::optional<std::string> gpuCeilings =
+                 optionValue(args, i, "--gpu-ceilings")) {
+    options.gpuCeilingsPath = *gpuCeilings;
   } else if (std::optional<std::string> bytes =
                  optionValue(args, i, "--bytes")) {
     addLevelBytes(options.bytes, parseLevelBytesOption(*bytes), "--bytes");
@@ -114,17 +126,27 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
 
 namespace {
 
-// The roofline options make sense only together with --ceilings, which the
-// comparison with a source census does not have.
+// The roofline options make sense only together with a ceilings file, which
+// the comparison with a source census does not have.
 void checkRooflineOptions(const ReportOptions &options) {
-  if (options.ceilingsPath && options.sourceCensusPath)
-    throw UsageError("--census cannot be combined with --ceilings");
-  if (options.ceilingsPath) {
+  if (options.launches && options.sourceCensusPath)
+    throw UsageError("--launches cannot be combined with --census (which "
+                     "compares host functions)");
+  if (options.ceilingsPath || options.gpuCeilingsPath) {
+    std::string ceilingsOption =
+        options.ceilingsPath ? "--ceilings" : "--gpu-ceilings";
+    auto refuse = [&](const char *option, const char *note = "") {
+      throw UsageError(std::string(option) + " cannot be combined with " +
+                       ceilingsOption + note);
+    };
+    if (options.sourceCensusPath)
+      refuse("--census");
     if (options.format == ReportFormat::Csv)
-      throw UsageError("--csv cannot be combined with --ceilings (--json "
-                       "can)");
+      refuse("--csv", " (--json can)");
     if (options.classes)
-      throw UsageError("--classes cannot be combined with --ceilings");
+      refuse("--classes");
+    if (options.launches)
+      refuse("--launches");
     return;
   }
   const char *orphan = !options.bytes.empty() ? "--bytes"
@@ -136,20 +158,32 @@ void checkRooflineOptions(const ReportOptions &options) {
                      " needs --ceilings (the roofline report)");
 }
 
-// roof report --ceilings. Everything is read before anything is printed, so
-// that a bad file is one line and exit status 2.
+// roof report --ceilings / --gpu-ceilings. Everything is read before
+// anything is printed, so that a bad file is one line and exit status 2.
 void printRooflineOf(const Census &census, const std::string &censusPath,
                      const ReportOptions &options) {
   RooflineFiles files = readRooflineFiles(options);
+  if (files.device && census.kernels.empty())
+    throw UsageError(files.device->path + " holds a GPU's ceilings" +
+                     (options.gpuCeilingsPath
+                          ? ""
+                          : " (its metadata says ERT_GPU True; give the "
+                            "CPU's with --ceilings)") +
+                     ", but " + censusPath + " has no GPU kernels");
+  // --top N: the N functions and the N kernels with the most FLOPs; 0 all.
+  std::size_t top = options.top.value_or(kRooflineTopFunctions);
+  if (top == 0)
+    top = SIZE_MAX;
   ScopeSelection scopes;
   scopes.region = options.region;
-  scopes.topFunctions = options.top.value_or(kRooflineTopFunctions);
+  scopes.topFunctions = top;
   RooflineReportInput input{census,
                             censusPath,
-                            files.ceilings,
-                            *options.ceilingsPath,
+                            files.host ? &*files.host : nullptr,
+                            files.device ? &*files.device : nullptr,
                             files.measured,
                             scopes,
+                            top,
                             options.precisions.value_or(PrecisionSelection{}),
                             options.format == ReportFormat::Json};
   printRooflineReport(std::cout, input);
@@ -158,7 +192,26 @@ void printRooflineOf(const Census &census, const std::string &censusPath,
 } // namespace
 
 RooflineFiles readRooflineFiles(const ReportOptions &options) {
-  RooflineFiles files{readCeilingsFile(*options.ceilingsPath), {}};
+  RooflineFiles files;
+  if (options.ceilingsPath) {
+    CeilingsFile file{*options.ceilingsPath,
+                      readCeilingsFile(*options.ceilingsPath)};
+    (file.ceilings.gpu ? files.device : files.host) = std::move(file);
+  }
+  if (options.gpuCeilingsPath) {
+    if (files.device)
+      throw UsageError(*options.ceilingsPath +
+                       " is a GPU's roofline (its metadata says ERT_GPU "
+                       "True): give the CPU's with --ceilings, the GPU's "
+                       "with --gpu-ceilings");
+    files.device = CeilingsFile{*options.gpuCeilingsPath,
+                                readCeilingsFile(*options.gpuCeilingsPath)};
+  }
+  if (!files.host && (options.region || !options.bytes.empty()))
+    throw UsageError(std::string(options.region ? "--region" : "--bytes") +
+                     " is about host code, which needs the CPU's ceilings "
+                     "(--ceilings)");
+
   if (options.bytesFile)
     files.measured = readMeasuredBytesFile(*options.bytesFile);
   std::vector<LevelBytes> &scopeBytes =
@@ -168,7 +221,13 @@ RooflineFiles readRooflineFiles(const ReportOptions &options) {
     addLevelBytes(scopeBytes, bytes,
                   options.region ? "region " + *options.region
                                  : std::string("the program"));
-  checkMeasuredLevels(files.measured, files.ceilings, *options.ceilingsPath);
+  // The bytes of a side without ceilings are not used, so not checked.
+  if (files.host)
+    checkMeasuredLevels(files.measured.hostLevels(), files.host->ceilings,
+                        files.host->path);
+  if (files.device)
+    checkMeasuredLevels(files.measured.kernelLevels(), files.device->ceilings,
+                        files.device->path);
   return files;
 }
 
@@ -185,7 +244,7 @@ int reportCensusFile(const std::string &path, const ReportOptions &options) {
     SourceCensus source = readSourceCensusFile(*options.sourceCensusPath);
     printCensusComparison(std::cout, census, path, source,
                           *options.sourceCensusPath, options);
-  } else if (options.ceilingsPath) {
+  } else if (options.ceilingsPath || options.gpuCeilingsPath) {
     printRooflineOf(census, path, options);
   } else {
     printReport(std::cout, census, path, options);

@@ -266,10 +266,10 @@ analyseScope(const Counts &counts, std::optional<double> timeS,
   return roofline;
 }
 
-void checkMeasuredLevels(const MeasuredBytes &measured,
+void checkMeasuredLevels(const std::vector<std::string> &levels,
                          const Ceilings &ceilings,
                          const std::string &ceilingsPath) {
-  for (const std::string &level : measured.levels()) {
+  for (const std::string &level : levels) {
     if (level == kCountedLevel || ceilings.bandwidthOf(level))
       continue;
     std::string known;
@@ -336,6 +336,20 @@ std::vector<RooflineScope> rooflineScopes(const Census &census,
   return scopes;
 }
 
+std::vector<RooflineScope> rooflineKernelScopes(const Census &census,
+                                                std::size_t top) {
+  std::vector<RooflineScope> scopes;
+  for (const KernelRecord *kernel :
+       rankKernels(census, PrecisionSelection{})) {
+    if (scopes.size() == top)
+      break;
+    scopes.push_back({RooflineScope::Kind::Kernel, kernel->name,
+                      readableFunctionName(kernel->name, kernel->demangled),
+                      &kernel->counts, kernel->timeS});
+  }
+  return scopes;
+}
+
 const std::vector<LevelBytes> &measuredBytesOf(const MeasuredBytes &measured,
                                                const RooflineScope &scope) {
   static const std::vector<LevelBytes> kNone;
@@ -353,11 +367,16 @@ const std::vector<LevelBytes> &measuredBytesOf(const MeasuredBytes &measured,
       return *bytes;
     return kNone;
   case RooflineScope::Kind::Function:
-    if (auto *bytes = lookup(measured.functions, scope.name))
+  case RooflineScope::Kind::Kernel: {
+    const auto &named = scope.kind == RooflineScope::Kind::Function
+                            ? measured.functions
+                            : measured.kernels;
+    if (auto *bytes = lookup(named, scope.name))
       return *bytes;
-    if (auto *bytes = lookup(measured.functions, scope.label))
+    if (auto *bytes = lookup(named, scope.label))
       return *bytes;
     return kNone;
+  }
   }
   return kNone;
 }

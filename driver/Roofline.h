@@ -139,8 +139,10 @@ analyseScope(const Counts &counts, std::optional<double> timeS,
 // The level of roof's own byte count.
 inline constexpr const char *kCountedLevel = "L1";
 
-// Refuses (UsageError) measured levels the ceilings file has no bandwidth for.
-void checkMeasuredLevels(const MeasuredBytes &measured,
+// Refuses (UsageError) measured levels the ceilings file has no bandwidth
+// for: MeasuredBytes::hostLevels() against the CPU's ceilings,
+// kernelLevels() against the GPU's.
+void checkMeasuredLevels(const std::vector<std::string> &levels,
                          const Ceilings &ceilings,
                          const std::string &ceilingsPath);
 
@@ -153,9 +155,9 @@ RoofPrecision dominantPrecision(const Counts &counts);
 //===----------------------------------------------------------------------===//
 
 struct RooflineScope {
-  enum class Kind { Program, Region, Function };
+  enum class Kind { Program, Region, Function, Kernel };
   Kind kind = Kind::Program;
-  std::string name;  // program path, region name, mangled function name
+  std::string name;  // program path, region name, mangled function or kernel
   std::string label; // for people: "program", region, demangled function
   const Counts *counts = nullptr;
   std::optional<double> timeS;
@@ -171,6 +173,11 @@ struct ScopeSelection {
 // that order. Throws UsageError when `region` is not in the census.
 std::vector<RooflineScope> rooflineScopes(const Census &census,
                                           const ScopeSelection &selection);
+
+// The (at most) `top` kernels with the most empirical FLOPs, placed on the
+// GPU's roofline; L1 is roof's count of their bytes in all address spaces.
+std::vector<RooflineScope> rooflineKernelScopes(const Census &census,
+                                                std::size_t top);
 
 // The bytes `measured` holds for `scope` (empty when none).
 const std::vector<LevelBytes> &measuredBytesOf(const MeasuredBytes &measured,

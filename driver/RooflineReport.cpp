@@ -2,9 +2,11 @@
 #include "RooflineReport.h"
 
 #include "Format.h"
+#include "Report.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace roof {
@@ -46,6 +48,46 @@ std::string precisionLabel(RoofPrecision precision) {
   return kPrecisionNames[precision];
 }
 
+// A scope and the ceilings it is placed against.
+struct PlacedScope {
+  RooflineScope scope;
+  const Ceilings *ceilings;
+};
+
+// The host scopes against the CPU's ceilings, then the kernels against the
+// GPU's. Throws UsageError for an unknown --region.
+std::vector<PlacedScope> placedScopes(const RooflineReportInput &input) {
+  std::vector<PlacedScope> placed;
+  if (input.host)
+    for (RooflineScope &scope : rooflineScopes(input.census, input.scopes))
+      placed.push_back({std::move(scope), &input.host->ceilings});
+  if (input.device)
+    for (RooflineScope &scope :
+         rooflineKernelScopes(input.census, input.topKernels))
+      placed.push_back({std::move(scope), &input.device->ceilings});
+  return placed;
+}
+
+// The roofline of every shown precision of a placed scope.
+std::vector<ScopeRoofline> rooflinesOf(const PlacedScope &placed,
+                                       const RooflineReportInput &input) {
+  const RooflineScope &scope = placed.scope;
+  std::vector<ScopeRoofline> rooflines;
+  for (RoofPrecision precision :
+       selectPrecisions(*scope.counts, input.precisions, false))
+    if (std::optional<ScopeRoofline> roofline =
+            analyseScope(*scope.counts, scope.timeS, precision,
+                         *placed.ceilings,
+                         measuredBytesOf(input.measured, scope)))
+      rooflines.push_back(*roofline);
+  return rooflines;
+}
+
+bool hasHostFlops(const Census &census) {
+  return std::any_of(census.totals.precisions.begin(),
+                     census.totals.precisions.end(), hasFlops);
+}
+
 //===----------------------------------------------------------------------===//
 // Table
 //===----------------------------------------------------------------------===//
@@ -60,6 +102,11 @@ e        architectural efficiency GFLOP/s / bound (seed 000, eq. 2); a
          scope's e is at the level with the lowest bound
 Empirical FLOPs (what the machine executes) are the ones to compare with
 measured ceilings (seed 000, III-B); canonical ones are shown beside them.
+)";
+
+const char *const kKernelLegend =
+    R"(Kernels: L1 bytes are those the kernel loads and stores in all address
+         spaces (roof's count); time from CUDA events.
 )";
 
 class RooflineTable {
@@ -79,12 +126,12 @@ public:
 
   void print(std::ostream &out) {
     // The scopes first: an unknown --region is refused before any output.
-    std::vector<RooflineScope> scopes =
-        rooflineScopes(input_.census, input_.scopes);
+    std::vector<PlacedScope> scopes = placedScopes(input_);
     printHeading(out);
-    for (const RooflineScope &scope : scopes)
+    for (const PlacedScope &scope : scopes)
       addScope(scope);
     table_.print(out, "    ");
+    printUnplaced(out);
     if (aboveRoof_)
       out << "\n"
              "Some e exceed 100%: those points are above their roof. The "
@@ -96,12 +143,28 @@ public:
 
 private:
   void printHeading(std::ostream &out) const {
-    const Ceilings &ceilings = input_.ceilings;
     out << "roof roofline report of " << input_.censusPath << "\n";
-    out << "ceilings: " << input_.ceilingsPath;
+    if (input_.host)
+      printCeilings(out, "ceilings: ", *input_.host);
+    if (input_.device) {
+      std::string device =
+          input_.census.gpu ? ", for the kernels on " + input_.census.gpu->name
+                            : ", for the kernels";
+      printCeilings(out, "GPU ceilings: ", *input_.device, device);
+    }
+    out << "\n" << kLegend;
+    if (input_.device)
+      out << kKernelLegend;
+  }
+
+  static void printCeilings(std::ostream &out, const char *title,
+                            const CeilingsFile &file,
+                            const std::string &use = "") {
+    const Ceilings &ceilings = file.ceilings;
+    out << title << file.path;
     if (!ceilings.origin.empty())
       out << " (" << ceilings.origin << ")";
-    out << "\n  compute:  ";
+    out << use << "\n  compute:  ";
     for (std::size_t i = 0; i < ceilings.compute.size(); ++i)
       out << (i ? ", " : "") << ceilingLabel(ceilings.compute[i]) << " "
           << decimal(ceilings.compute[i].gflops);
@@ -109,7 +172,20 @@ private:
     for (std::size_t i = 0; i < ceilings.bandwidth.size(); ++i)
       out << (i ? ", " : "") << ceilings.bandwidth[i].level << " "
           << decimal(ceilings.bandwidth[i].gbytes);
-    out << " GB/s\n\n" << kLegend;
+    out << " GB/s\n";
+  }
+
+  // Which part of the census no ceilings were given for, and how to place it.
+  void printUnplaced(std::ostream &out) const {
+    std::size_t kernels = input_.census.kernels.size();
+    if (!input_.device && kernels != 0)
+      out << "\n"
+          << plural(kernels, "GPU kernel is", "GPU kernels are")
+          << " not on this roofline: give the GPU's ceilings with "
+             "--gpu-ceilings FILE.\n";
+    if (!input_.host && hasHostFlops(input_.census))
+      out << "\nHost code is not on this roofline: give the CPU's ceilings "
+             "with --ceilings FILE.\n";
   }
 
   static std::string scopeTitle(const RooflineScope &scope) {
@@ -123,26 +199,18 @@ private:
       return "Region \"" + scope.label + "\" (" + time + ")";
     case RooflineScope::Kind::Function:
       return "Function " + shortenName(scope.label, 80) + " (" + time + ")";
+    case RooflineScope::Kind::Kernel:
+      return "Kernel " + shortenName(scope.label, 80) + " (" + time + ")";
     }
     return "";
   }
 
-  void addScope(const RooflineScope &scope) {
-    table_.addText("\n" + scopeTitle(scope));
-    const std::vector<LevelBytes> &measured =
-        measuredBytesOf(input_.measured, scope);
-    std::vector<RoofPrecision> precisions =
-        selectPrecisions(*scope.counts, input_.precisions, false);
-    bool any = false;
-    for (RoofPrecision precision : precisions) {
-      std::optional<ScopeRoofline> roofline = analyseScope(
-          *scope.counts, scope.timeS, precision, input_.ceilings, measured);
-      if (!roofline)
-        continue;
-      any = true;
-      addPrecision(*roofline);
-    }
-    if (!any)
+  void addScope(const PlacedScope &placed) {
+    table_.addText("\n" + scopeTitle(placed.scope));
+    std::vector<ScopeRoofline> rooflines = rooflinesOf(placed, input_);
+    for (const ScopeRoofline &roofline : rooflines)
+      addPrecision(roofline);
+    if (rooflines.empty())
       table_.addText("  no FLOPs: not on the roofline");
   }
 
@@ -206,9 +274,10 @@ OrderedJson optionalNumber(const std::optional<double> &value) {
   return value ? OrderedJson(*value) : OrderedJson(nullptr);
 }
 
-OrderedJson ceilingsJson(const RooflineReportInput &input) {
+OrderedJson ceilingsJson(const CeilingsFile &file) {
+  const Ceilings &ceilings = file.ceilings;
   OrderedJson compute = OrderedJson::array();
-  for (const ComputeCeiling &ceiling : input.ceilings.compute)
+  for (const ComputeCeiling &ceiling : ceilings.compute)
     compute.push_back(
         {{"name", ceiling.name},
          {"label", ceilingLabel(ceiling)},
@@ -218,10 +287,10 @@ OrderedJson ceilingsJson(const RooflineReportInput &input) {
          {"kind", computeKindName(ceiling.kind)},
          {"gflops", ceiling.gflops}});
   OrderedJson bandwidth = OrderedJson::array();
-  for (const BandwidthCeiling &ceiling : input.ceilings.bandwidth)
+  for (const BandwidthCeiling &ceiling : ceilings.bandwidth)
     bandwidth.push_back({{"level", ceiling.level}, {"gbytes", ceiling.gbytes}});
-  return {{"file", input.ceilingsPath},
-          {"origin", input.ceilings.origin},
+  return {{"file", file.path},
+          {"origin", ceilings.origin},
           {"compute", compute},
           {"bandwidth", bandwidth}};
 }
@@ -275,21 +344,20 @@ const char *scopeKindName(RooflineScope::Kind kind) {
     return "region";
   case RooflineScope::Kind::Function:
     return "function";
+  case RooflineScope::Kind::Kernel:
+    return "kernel";
   }
   return "";
 }
 
 void printJson(std::ostream &out, const RooflineReportInput &input) {
   OrderedJson scopes = OrderedJson::array();
-  for (const RooflineScope &scope :
-       rooflineScopes(input.census, input.scopes)) {
+  for (const PlacedScope &placed : placedScopes(input)) {
+    const RooflineScope &scope = placed.scope;
     OrderedJson precisions = OrderedJson::object();
-    for (RoofPrecision precision :
-         selectPrecisions(*scope.counts, input.precisions, false))
-      if (std::optional<ScopeRoofline> roofline = analyseScope(
-              *scope.counts, scope.timeS, precision, input.ceilings,
-              measuredBytesOf(input.measured, scope)))
-        precisions[kPrecisionNames[precision]] = precisionJson(*roofline);
+    for (const ScopeRoofline &roofline : rooflinesOf(placed, input))
+      precisions[kPrecisionNames[roofline.precision]] =
+          precisionJson(roofline);
     scopes.push_back({{"kind", scopeKindName(scope.kind)},
                       {"name", scope.name},
                       {"label", scope.label},
@@ -298,9 +366,12 @@ void printJson(std::ostream &out, const RooflineReportInput &input) {
   }
   OrderedJson report = {{"schema", "roof-roofline"},
                         {"schema_version", 1},
-                        {"census", input.censusPath},
-                        {"ceilings", ceilingsJson(input)},
-                        {"scopes", scopes}};
+                        {"census", input.censusPath}};
+  report["ceilings"] =
+      input.host ? ceilingsJson(*input.host) : OrderedJson(nullptr);
+  if (input.device)
+    report["gpu_ceilings"] = ceilingsJson(*input.device);
+  report["scopes"] = std::move(scopes);
   out << report.dump(2) << "\n";
 }
 

@@ -1,23 +1,28 @@
 //===- driver/RooflineReport.h - roof report --ceilings ---------*- C++ -*-===//
 //
-// The report of a census against measured ceilings (Roofline.h): for the
-// program, each region (or the one --region names) and the top functions,
-// per precision with FLOPs: the compute ceiling chosen and why (one line),
-// then the empirical and canonical points per memory level (bytes, AI,
-// GFLOP/s, the bound and what sets it, the efficiency), and the scope's
-// efficiency at the binding level.
+// The report of a census against measured ceilings (Roofline.h): against
+// the CPU's ceilings, the program, each region (or the one --region names)
+// and the top functions; against the GPU's, the top kernels. Per scope and
+// precision with FLOPs: the compute ceiling chosen and why (one line), then
+// the empirical and canonical points per memory level (bytes, AI, GFLOP/s,
+// the bound and what sets it, the efficiency), and the scope's efficiency
+// at the binding level. Host code and kernels are never placed against the
+// other's ceilings.
 //
 // --json writes one object:
 //   {"schema": "roof-roofline", "schema_version": 1, "census": PATH,
-//    "ceilings": {"file", "origin", "compute": [{"name", "label",
-//      "precision" (null: any), "kind", "gflops"}], "bandwidth": [{"level",
-//      "gbytes"}]},
-//    "scopes": [{"kind", "name", "label", "time_s",
+//    "ceilings": CEILINGS (null: no CPU ceilings given),
+//    ["gpu_ceilings": CEILINGS, with GPU ceilings],
+//    "scopes": [{"kind" (program, region, function, kernel), "name",
+//      "label", "time_s",
 //      "precisions": {"fp64": {"mix": {"flops", "operations", "alpha",
 //          "fma_flop_share", "divide_share"},
 //        "compute_ceiling": {"label", "gflops", "kind", "partial",
 //          "file_entry", "reason"} (null: the file has none),
 //        "empirical": POINT, "canonical": POINT}}}]}
+//   CEILINGS = {"file", "origin", "compute": [{"name", "label",
+//      "precision" (null: any), "kind", "gflops"}], "bandwidth": [{"level",
+//      "gbytes"}]}
 //   POINT = {"flops", "gflops", "efficiency", "binding_level",
 //            "levels": [{"level", "bytes", "measured", "ai",
 //            "bandwidth_gbytes",
@@ -45,10 +50,11 @@ inline constexpr std::size_t kRooflineTopFunctions = 5;
 struct RooflineReportInput {
   const Census &census;
   std::string censusPath;
-  const Ceilings &ceilings;
-  std::string ceilingsPath;
+  const CeilingsFile *host;   // the CPU's, for host scopes; null: none
+  const CeilingsFile *device; // the GPU's, for kernels; null: none
   const MeasuredBytes &measured;
-  ScopeSelection scopes;
+  ScopeSelection scopes;  // host scopes
+  std::size_t topKernels; // at most this many kernels
   PrecisionSelection precisions; // Mode::WithCounts: those with FLOPs
   bool json = false;
 };

@@ -41,8 +41,9 @@ commands:
                           an SVG roofline (or nersc-roofline data.txt)
   pp --region NAME RUN.json:ROOFLINE.json ...
                           performance portability over platforms
-  compare FILE.json --sde MIX | --likwid OUTPUT
-                          roof's counts beside Intel SDE's or LIKWID's
+  compare FILE.json --sde MIX | --likwid OUTPUT | --ncu CSV | --nvprof CSV
+                          roof's counts beside Intel SDE's, LIKWID's,
+                          Nsight Compute's or nvprof's
   ert ARGS...             measure this machine's ceilings (roof-ert)
   census ARGS...          count canonical FLOPs and bytes in the source
                           (roof-census: FILES... [-- FLAGS] or -p BUILD)

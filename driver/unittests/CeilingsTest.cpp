@@ -152,6 +152,24 @@ TEST(CeilingsTest, RefusesMalformedFiles) {
   }
 }
 
+TEST(CeilingsTest, KnowsAGpuRunByErtsConfig) {
+  // ERT copies its config: ERT_GPU ["True"] for a GPU run, [false] when the
+  // key was left out.
+  auto gpuRun = [](const char *value) {
+    return parseCeilings(std::string(R"({"empirical": {"metadata": {"CONFIG":
+                 {"ERT_GPU": )") +
+                         value + R"(}},
+                 "gflops": {"data": [["FP64 GFLOPs", 30000]]},
+                 "gbytes": {"data": [["HBM", 4200]]}}})")
+        .gpu;
+  };
+  EXPECT_TRUE(gpuRun(R"(["True"])"));
+  EXPECT_TRUE(gpuRun("true"));
+  EXPECT_FALSE(gpuRun(R"(["False"])"));
+  EXPECT_FALSE(gpuRun("[false]"));
+  EXPECT_FALSE(parseCeilings(kOriginalErt).gpu);
+}
+
 //===----------------------------------------------------------------------===//
 // Measured bytes
 //===----------------------------------------------------------------------===//

@@ -86,7 +86,64 @@ json validCensus() {
           {"totals", sampleCounts()},
           {"functions", {function}},
           {"regions", {region}},
-          {"threads", {thread}}};
+          {"threads", {thread}},
+          {"gpu", nullptr},
+          {"kernels", json::array()}};
+}
+
+// Device counts: fp64 FMAs, `global` bytes loaded and stored in global
+// memory, 4 bytes loaded from shared memory.
+json deviceCounts(std::uint64_t fmaFlops, std::uint64_t global) {
+  json counts = zeroCounts();
+  counts["fp64"]["classes"]["fma"] = {{"canonical", fmaFlops},
+                                      {"empirical", fmaFlops},
+                                      {"full_width", fmaFlops}};
+  counts["fp64"].update({{"canonical", fmaFlops},
+                         {"empirical", fmaFlops},
+                         {"full_width", fmaFlops}});
+  counts["bytes_loaded"] = global + 4;
+  counts["bytes_stored"] = global;
+  json spaces;
+  for (const char *space : kSpaceNames)
+    spaces[space] = {{"loaded", 0}, {"stored", 0}};
+  spaces["global"] = {{"loaded", global}, {"stored", global}};
+  spaces["shared"]["loaded"] = 4;
+  counts["bytes_by_space"] = spaces;
+  return counts;
+}
+
+json launchRecord(std::uint64_t sequence, std::uint64_t fmaFlops,
+                  std::uint64_t global, double timeS) {
+  json launch = deviceCounts(fmaFlops, global);
+  launch.update({{"sequence", sequence},
+                 {"grid", {64, 2, 1}},
+                 {"block", {256, 1, 1}},
+                 {"shared_memory_bytes", 1024},
+                 {"stream", 1},
+                 {"time_s", timeS}});
+  return launch;
+}
+
+// A census with one kernel launched three times, two of them counted, each
+// with its record.
+json validGpuCensus() {
+  json document = validCensus();
+  json kernel = deviceCounts(300, 48);
+  kernel.update({{"name", "_Z5daxpyidPKdPd"},
+                 {"demangled", "daxpy(int, double, double const*, double*)"},
+                 {"module", "daxpy.cu"},
+                 {"launches", 3},
+                 {"counted_launches", 2},
+                 {"time_s", 0.75},
+                 {"launch_records",
+                  {launchRecord(1, 100, 16, 0.25),
+                   launchRecord(4, 200, 32, 0.5)}}});
+  // The two records' shared bytes: 4 each.
+  kernel["bytes_loaded"] = 48 + 8;
+  kernel["bytes_by_space"]["shared"]["loaded"] = 8;
+  document["gpu"] = {{"name", "NVIDIA H200"}, {"compute_capability", "9.0"}};
+  document["kernels"] = {kernel};
+  return document;
 }
 
 // The message parseCensus gives for `document`, or "" when it accepts it.
@@ -143,6 +200,149 @@ TEST(CensusTest, ReadsEveryField) {
 
   ASSERT_EQ(census.threads.size(), 1u);
   EXPECT_EQ(census.threads[0].tid, 99u);
+}
+
+TEST(CensusTest, ReadsKernels) {
+  Census census = parseCensus(validGpuCensus().dump());
+  ASSERT_TRUE(census.gpu);
+  EXPECT_EQ(census.gpu->name, "NVIDIA H200");
+  EXPECT_EQ(census.gpu->computeCapability, "9.0");
+  ASSERT_EQ(census.kernels.size(), 1u);
+  const KernelRecord &kernel = census.kernels[0];
+  EXPECT_EQ(kernel.name, "_Z5daxpyidPKdPd");
+  EXPECT_EQ(kernel.demangled, "daxpy(int, double, double const*, double*)");
+  EXPECT_EQ(kernel.module, "daxpy.cu");
+  EXPECT_EQ(kernel.launches, 3u);
+  EXPECT_EQ(kernel.countedLaunches, 2u);
+  EXPECT_EQ(kernel.timeS, 0.75);
+  EXPECT_EQ(kernel.counts.precisions[ROOF_FP64].flops.empirical, 300u);
+  EXPECT_EQ(kernel.counts.bytesLoaded, 56u);
+  EXPECT_EQ(kernel.bytesBySpace[ROOF_SPACE_GLOBAL].loaded, 48u);
+  EXPECT_EQ(kernel.bytesBySpace[ROOF_SPACE_GLOBAL].stored, 48u);
+  EXPECT_EQ(kernel.bytesBySpace[ROOF_SPACE_SHARED].loaded, 8u);
+  ASSERT_EQ(kernel.launchRecords.size(), 2u);
+  const LaunchRecord &launch = kernel.launchRecords[1];
+  EXPECT_EQ(launch.sequence, 4u);
+  EXPECT_EQ(launch.grid, (std::array<std::uint64_t, 3>{64, 2, 1}));
+  EXPECT_EQ(launch.block, (std::array<std::uint64_t, 3>{256, 1, 1}));
+  EXPECT_EQ(launch.sharedMemoryBytes, 1024u);
+  EXPECT_EQ(launch.stream, 1u);
+  EXPECT_DOUBLE_EQ(launch.timeS, 0.5);
+  EXPECT_EQ(launch.counts.precisions[ROOF_FP64].flops.canonical, 200u);
+  EXPECT_EQ(launch.bytesBySpace[ROOF_SPACE_GLOBAL].stored, 32u);
+}
+
+TEST(CensusTest, ReadsAKernelWithoutRecords) {
+  // ROOF_CUDA=total: no time, no records; and a capped record list.
+  json document = validGpuCensus();
+  json &kernel = document["kernels"][0];
+  kernel["time_s"] = nullptr;
+  kernel["launch_records"] = json::array();
+  EXPECT_EQ(refusal(document), "");
+
+  document = validGpuCensus();
+  document["kernels"][0]["launch_records"].erase(0);
+  EXPECT_EQ(refusal(document), "");
+}
+
+TEST(CensusTest, RefusesMalformedLaunchRecords) {
+  json document = validGpuCensus();
+  json &grid = document["kernels"][0]["launch_records"][1]["grid"];
+  grid = {64, 2};
+  EXPECT_EQ(refusal(document), "kernels[0].launch_records[1].grid: expected 3 "
+                               "integers, got 2 values");
+  grid = "64x2x1";
+  EXPECT_EQ(refusal(document), "kernels[0].launch_records[1].grid: expected 3 "
+                               "integers, got string \"64x2x1\"");
+  grid = {64, -2, 1};
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records[1].grid[1]: negative count -2");
+
+  document = validGpuCensus();
+  document["kernels"][0]["launch_records"][0].erase("stream");
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records[0]: missing key \"stream\"");
+
+  document = validGpuCensus();
+  document["kernels"][0]["launch_records"][0]["time_s"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records[0].time_s: expected a number, got null");
+
+  document = validGpuCensus();
+  document["kernels"][0]["launch_records"][1]["sequence"] = 1;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records[1].sequence: 1 does not follow 1 "
+            "(records are in launch order)");
+}
+
+TEST(CensusTest, RefusesBytesBySpaceThatDoNotAddUp) {
+  json document = validGpuCensus();
+  document["kernels"][0]["bytes_by_space"]["local"]["stored"] = 8;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].bytes_by_space: the stored bytes of the five spaces "
+            "sum to 56, not bytes_stored (48)");
+
+  document = validGpuCensus();
+  document["kernels"][0]["launch_records"][0]["bytes_by_space"].erase(
+      "generic");
+  EXPECT_EQ(refusal(document), "kernels[0].launch_records[0].bytes_by_space: "
+                               "missing key \"generic\"");
+}
+
+TEST(CensusTest, RefusesKernelFlopsThatAreNotTheSumOfTheirClasses) {
+  json document = validGpuCensus();
+  document["kernels"][0]["launch_records"][0]["fp64"]["empirical"] = 99;
+  EXPECT_EQ(refusal(document), "kernels[0].launch_records[0].fp64.empirical: "
+                               "99 is not the sum of its FLOP classes (100)");
+}
+
+TEST(CensusTest, RefusesLaunchCountsThatContradictEachOther) {
+  json document = validGpuCensus();
+  document["kernels"][0]["launches"] = 1;
+  EXPECT_EQ(refusal(document), "kernels[0].counted_launches: 2 is more than "
+                               "launches (1)");
+
+  document = validGpuCensus();
+  document["kernels"][0]["counted_launches"] = 1;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records: 2 records for 1 counted launches");
+
+  document = validGpuCensus();
+  document["kernels"][0]["time_s"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records: records for a kernel without a "
+            "time_s (total mode writes none)");
+}
+
+TEST(CensusTest, RefusesRecordsThatDoNotAddUpToTheirKernel) {
+  json document = validGpuCensus();
+  json &record = document["kernels"][0]["launch_records"][0];
+  record["fp64"]["classes"]["fma"]["full_width"] = 101;
+  record["fp64"]["full_width"] = 101;
+  EXPECT_EQ(refusal(document),
+            "kernels[0].launch_records: the records of all 2 counted "
+            "launches do not add up to the kernel's "
+            "fp64.classes.fma.full_width");
+}
+
+TEST(CensusTest, RefusesAGpuThatContradictsTheKernels) {
+  json document = validGpuCensus();
+  document["gpu"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "gpu: null, but kernels[0] has 2 counted launches");
+
+  document = validCensus();
+  document["gpu"] = {{"name", "NVIDIA H200"}, {"compute_capability", "9.0"}};
+  EXPECT_EQ(refusal(document), "gpu: a device, but no kernel launch was "
+                               "counted (expected null)");
+
+  document = validGpuCensus();
+  document["gpu"].erase("compute_capability");
+  EXPECT_EQ(refusal(document), "gpu: missing key \"compute_capability\"");
+
+  document = validCensus();
+  document.erase("kernels");
+  EXPECT_EQ(refusal(document), "missing key \"kernels\"");
 }
 
 TEST(CensusTest, ReadsAnMpiRank) {

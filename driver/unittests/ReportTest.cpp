@@ -127,5 +127,72 @@ TEST(ReportTest, CsvHasOneRowPerScopeAndPrecision) {
   EXPECT_EQ(rows[5].substr(0, 29), "function,_Z1gv,g(),fp64,1,,0.");
 }
 
+// A kernel launched 5 times, 3 of them counted, the records of 2 kept.
+Census censusWithKernel() {
+  Census census = smallCensus(8, 4, 4);
+  census.gpu = GpuInfo{"NVIDIA H100", "9.0"};
+  KernelRecord kernel;
+  kernel.name = "_Z1kv";
+  kernel.demangled = "k()";
+  kernel.module = "k.cu";
+  kernel.launches = 5;
+  kernel.countedLaunches = 3;
+  kernel.timeS = 0.003;
+  kernel.counts = census.totals;
+  kernel.bytesBySpace[ROOF_SPACE_GLOBAL] = {4, 4};
+  LaunchRecord launch;
+  launch.grid = {8, 1, 1};
+  launch.block = {32, 1, 1};
+  launch.timeS = 0.001;
+  kernel.launchRecords = {launch, launch};
+  kernel.launchRecords[1].sequence = 4;
+  census.kernels.push_back(kernel);
+  return census;
+}
+
+TEST(ReportTest, TableSaysWhichLaunchesWereCounted) {
+  ReportOptions options;
+  options.launches = true;
+  std::string table = report(censusWithKernel(), options);
+  EXPECT_NE(table.find("5 launches (3 counted), bytes 8 B (4 B loaded, 4 B "
+                       "stored), global 8 B, time 3.000 ms"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("launch 2 of 3: sequence 4, grid 8x1x1, block 32x1x1"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("1 counted launch without a record "
+                       "(ROOF_CUDA_MAX_RECORDS)"),
+            std::string::npos)
+      << table;
+}
+
+TEST(ReportTest, TableSaysWhenKernelsWereNotTimed) {
+  // ROOF_CUDA=total: no time, no records.
+  Census census = censusWithKernel();
+  census.kernels[0].timeS.reset();
+  census.kernels[0].launchRecords.clear();
+  ReportOptions options;
+  options.launches = true;
+  std::string table = report(census, options);
+  EXPECT_NE(table.find("global 8 B, not timed (ROOF_CUDA=total)"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("no launch records (ROOF_CUDA=total)"),
+            std::string::npos)
+      << table;
+  nlohmann::json json = jsonReport(census);
+  EXPECT_TRUE(json["kernels"][0]["time_s"].is_null());
+  EXPECT_FALSE(json["kernels"][0].contains("launch_records"));
+}
+
+TEST(ReportTest, JsonOfKernelsOnlyWhenThereAreKernels) {
+  EXPECT_FALSE(jsonReport(smallCensus(8, 4, 4)).contains("kernels"));
+  nlohmann::json json = jsonReport(censusWithKernel());
+  EXPECT_EQ(json["gpu"]["compute_capability"], "9.0");
+  EXPECT_EQ(json["kernels_total"], 1);
+  EXPECT_EQ(json["kernels"][0]["bytes_by_space"]["global"]["stored"], 4);
+}
+
 } // namespace
 } // namespace roof

@@ -3,13 +3,21 @@ roofline tests state only the counts they are about.
 
 usage: make_census.py SPEC.json > census.json
 
-SPEC = {"program": PATH, "wall_time_s": S,
-        "regions": [SCOPE, ...], "functions": [SCOPE, ...]}
+SPEC = {"program": PATH, "wall_time_s": S, "pid": N (default 1000),
+        "regions": [SCOPE, ...], "functions": [SCOPE, ...],
+        "gpu": {"name", "compute_capability"}, "kernels": [KERNEL, ...]}
 SCOPE = {"name": NAME, "time_s": S (null for an untimed function),
          "bytes_loaded": N, "bytes_stored": N,
          "fp64": {CLASS: [canonical, empirical, full_width], ...}, "fp32": ...}
-Classes not given are zero. The totals are the sum of the functions (of the
-regions when there are no functions); every count is an exact integer.
+KERNEL = {"name": MANGLED, "demangled": NAME, "launches": N (default: the
+          records), "records": [LAUNCH, ...]}
+LAUNCH = {"sequence": N, "grid": [X, Y, Z], "block": [X, Y, Z],
+          "time_s": S, "global": [loaded, stored], "shared": [...], ...,
+          "fp64": {CLASS: [...]}, ...}
+Classes and spaces not given are zero. The totals are the sum of the
+functions (of the regions when there are no functions); a kernel is the sum
+of its launch records, and its bytes those of its spaces; every count is an
+exact integer.
 """
 import json
 import sys
@@ -19,6 +27,7 @@ CLASSES = ["add", "mul", "fma", "div", "sqrt", "transcendental",
            "minmax", "compare", "convert", "special"]
 FLOP_CLASSES = CLASSES[:6]
 KINDS = ["canonical", "empirical", "full_width"]
+SPACES = ["global", "shared", "local", "constant", "generic"]
 
 
 def census_object(scope):
@@ -52,6 +61,43 @@ def summed(objects):
     return total
 
 
+def device_object(scope):
+    """The census keys and bytes_by_space of a launch record."""
+    spaces = {space: dict(zip(["loaded", "stored"], scope.get(space, [0, 0])))
+              for space in SPACES}
+    result = census_object(dict(
+        scope, bytes_loaded=sum(s["loaded"] for s in spaces.values()),
+        bytes_stored=sum(s["stored"] for s in spaces.values())))
+    result["bytes_by_space"] = spaces
+    return result
+
+
+def launch_record(record):
+    return dict(sequence=record["sequence"], grid=record["grid"],
+                block=record["block"],
+                shared_memory_bytes=record.get("shared_memory_bytes", 0),
+                stream=record.get("stream", 0), time_s=record["time_s"],
+                **device_object(record))
+
+
+def kernel_object(kernel):
+    records = [launch_record(r) for r in kernel["records"]]
+    totals = summed(records)
+    totals["bytes_by_space"] = {
+        space: {direction: sum(r["bytes_by_space"][space][direction]
+                               for r in records)
+                for direction in ["loaded", "stored"]}
+        for space in SPACES}
+    return dict(name=kernel["name"], demangled=kernel["demangled"],
+                module=kernel.get("module", "app.cu"),
+                launches=kernel.get("launches", len(records)),
+                counted_launches=len(records),
+                # Written with 9 significant digits, as the runtime does.
+                time_s=float("%.9g" % sum(r["time_s"] for r in records)),
+                **totals,
+                launch_records=records)
+
+
 def main():
     with open(sys.argv[1]) as file:
         spec = json.load(file)
@@ -65,15 +111,18 @@ def main():
     target = {"triple": "x86_64-pc-linux-gnu", "cpu": "skylake-avx512",
               "features": "+avx512f,+fma"}
     census = {
-        "schema": "roof", "schema_version": 2, "kernels": [],
+        "schema": "roof", "schema_version": 2,
         "program": spec["program"], "command_line": [spec["program"]],
-        "pid": 1000, "mpi_rank": None, "start_time": "2025-01-01T12:00:00Z",
+        "pid": spec.get("pid", 1000), "mpi_rank": None,
+        "start_time": "2025-01-01T12:00:00Z",
         "wall_time_s": spec["wall_time_s"], "timer_hz": 1e9,
         "target": target,
         "modules": [dict(source="app.c", functions=len(functions), **target)],
         "overflow": False, "totals": totals, "functions": functions,
         "regions": regions,
         "threads": [dict(index=0, tid=1000, **totals)],
+        "gpu": spec.get("gpu"),
+        "kernels": [kernel_object(k) for k in spec.get("kernels", [])],
     }
     json.dump(census, sys.stdout, indent=1)
     sys.stdout.write("\n")
