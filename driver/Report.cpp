@@ -296,7 +296,9 @@ private:
 
   static std::string timeText(const Scope &scope) {
     if (!scope.timeS)
-      return scope.kernel ? "not timed (ROOF_CUDA=total)" : "not timed";
+      return !scope.kernel                     ? "not timed"
+             : scope.kernel->countedLaunches == 0 ? "no launch counted"
+                                                  : "not timed (ROOF_CUDA=total)";
     std::string text = "time " + humanSeconds(*scope.timeS);
     if (scope.function && scope.function->threadTimeS &&
         *scope.function->threadTimeS != *scope.timeS)
