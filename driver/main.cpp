@@ -44,7 +44,7 @@ commands:
   compare FILE.json --sde MIX | --likwid OUTPUT | --ncu CSV | --nvprof CSV
                           roof's counts beside Intel SDE's, LIKWID's,
                           Nsight Compute's or nvprof's
-  ert ARGS...             measure this machine's ceilings (roof-ert)
+  ert [--gpu] ARGS...     measure this machine's ceilings (roof-ert; --gpu: the GPU's)
   census ARGS...          count canonical FLOPs and bytes in the source
                           (roof-census: FILES... [-- FLAGS] or -p BUILD)
 
