@@ -317,8 +317,12 @@ int main(int argc, const char **argv) {
     std::string BuildPath = buildPath();
     if (!BuildPath.empty())
       Project = CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
-    if (Project)
+    // The database keeps its files in a hash map: sorted, the report's
+    // order does not depend on where the project lies.
+    if (Project) {
       Files = Project->getAllFiles();
+      llvm::sort(Files);
+    }
     if (Files.empty()) {
       llvm::errs() << "roof-census: no source files: give files, or -p with a "
                       "compile_commands.json that lists some"
