@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <new>
 #include <utility>
@@ -36,6 +37,27 @@ std::string Arguments::value() {
 void Arguments::noValue() const {
   if (hasInlineValue)
     throw UsageError("option " + option + " takes no value");
+}
+
+bool takeSweepOption(Arguments &args, SweepOptions &options,
+                     const char *usage) {
+  const std::string &arg = args.name();
+  if (arg == "--quick") {
+    args.noValue();
+    options.quick = true;
+  } else if (arg == "--precision") {
+    options.precisions = parsePrecisions(args.value());
+  } else if (arg == "--out") {
+    options.outDir = args.value();
+    if (options.outDir.empty())
+      throw UsageError("--out needs a directory");
+  } else if (arg == "--help" || arg == "-h") {
+    std::fputs(usage, stdout);
+    std::exit(0);
+  } else {
+    return false;
+  }
+  return true;
 }
 
 void Arguments::refuseUnknown() const {

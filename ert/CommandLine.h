@@ -46,6 +46,18 @@ private:
   bool hasInlineValue = false;
 };
 
+// What every ERT tool sweeps and where it writes.
+struct SweepOptions {
+  bool quick = false; // --quick: fewer points and repetitions
+  std::vector<Precision> precisions{Precision::Fp64, Precision::Fp32};
+  std::string outDir = ".";
+};
+
+// Takes the current argument if it is one every tool reads the same way:
+// --quick, --precision, --out, and --help/-h (prints `usage`, exits 0).
+bool takeSweepOption(Arguments &args, SweepOptions &options,
+                     const char *usage);
+
 // A whole number in [least, most]; otherwise "<option> needs a positive
 // integer, not '<text>'" (least 1) or "... an integer >= <least>, ...".
 long parseInteger(const std::string &text, const std::string &option,

@@ -49,12 +49,9 @@ constexpr const char *kTool = "roof-ert";
 // Options
 //===----------------------------------------------------------------------===//
 
-struct Options {
-  bool quick = false;
+struct Options : SweepOptions {
   bool streamOnly = false;
   int threads = 0; // 0: OpenMP's default (OMP_NUM_THREADS or all processors)
-  std::vector<Precision> precisions{Precision::Fp64, Precision::Fp32};
-  std::string outDir = ".";
 };
 
 const char *kUsage =
@@ -75,23 +72,13 @@ Options parseOptions(int argc, char **argv) {
   Arguments args(argc, argv, kTool);
   while (args.next()) {
     const std::string &arg = args.name();
-    if (arg == "--quick") {
-      args.noValue();
-      options.quick = true;
-    } else if (arg == "--stream") {
+    if (takeSweepOption(args, options, kUsage))
+      continue;
+    if (arg == "--stream") {
       args.noValue();
       options.streamOnly = true;
     } else if (arg == "--threads") {
       options.threads = int(parseInteger(args.value(), arg, 1, 1 << 20));
-    } else if (arg == "--precision") {
-      options.precisions = parsePrecisions(args.value());
-    } else if (arg == "--out") {
-      options.outDir = args.value();
-      if (options.outDir.empty())
-        throw UsageError("--out needs a directory");
-    } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      std::exit(0);
     } else {
       args.refuseUnknown();
     }

@@ -49,10 +49,7 @@ constexpr int kMostThreadsPerBlock = 1024;
 // Options
 //===----------------------------------------------------------------------===//
 
-struct Options {
-  bool quick = false;
-  std::vector<Precision> precisions{Precision::Fp64, Precision::Fp32};
-  std::string outDir = ".";
+struct Options : SweepOptions {
   int device = 0;
   std::optional<int> blocks; // default: the device full, once
   int threadsPerBlock = kDefaultThreadsPerBlock;
@@ -77,16 +74,9 @@ Options parseOptions(int argc, char **argv) {
   Arguments args(argc, argv, kTool);
   while (args.next()) {
     const std::string &arg = args.name();
-    if (arg == "--quick") {
-      args.noValue();
-      options.quick = true;
-    } else if (arg == "--precision") {
-      options.precisions = parsePrecisions(args.value());
-    } else if (arg == "--out") {
-      options.outDir = args.value();
-      if (options.outDir.empty())
-        throw UsageError("--out needs a directory");
-    } else if (arg == "--device") {
+    if (takeSweepOption(args, options, kUsage))
+      continue;
+    if (arg == "--device") {
       options.device = int(parseInteger(args.value(), arg, 0, 1 << 10));
     } else if (arg == "--blocks") {
       options.blocks = int(parseInteger(args.value(), arg, 1, 1 << 30));
@@ -97,9 +87,6 @@ Options parseOptions(int argc, char **argv) {
       if (options.threadsPerBlock % kWarpSize)
         throw UsageError("--threads-per-block must be a multiple of 32, not " +
                          text);
-    } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      std::exit(0);
     } else {
       args.refuseUnknown();
     }
