@@ -112,13 +112,11 @@ function_entry(struct roofrt_report *r, struct function_table *table,
   if (r->num_functions == UINT32_MAX)
     return NULL;
   if (r->num_functions == table->cap) {
-    size_t cap = table->cap ? 2 * table->cap : 64;
     struct roofrt_function_report *grown =
-        realloc(r->functions, cap * sizeof *grown);
+        roofrt_grow(r->functions, &table->cap, sizeof *grown, 64);
     if (!grown)
       return NULL;
     r->functions = grown;
-    table->cap = cap;
   }
   struct roofrt_function_report *fr = &r->functions[r->num_functions];
   memset(fr, 0, sizeof *fr);

@@ -82,15 +82,14 @@ ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
                                                const char *module) {
   pthread_mutex_lock(&cuda_lock);
   if (num_registered == cap_registered) {
-    size_t cap = cap_registered ? 2 * cap_registered : 16;
-    struct registered_kernel *grown = realloc(registered, cap * sizeof *grown);
+    struct registered_kernel *grown =
+        roofrt_grow(registered, &cap_registered, sizeof *grown, 16);
     if (!grown) {
       pthread_mutex_unlock(&cuda_lock);
       roofrt_warn("out of memory registering kernel %s; not counted", name);
       return;
     }
     registered = grown;
-    cap_registered = cap;
   }
   registered[num_registered++] = (struct registered_kernel){
       .stub = stub, .name = name, .demangled = demangled, .module = module,
@@ -136,12 +135,10 @@ static unsigned stream_number(cudaStream_t stream) {
     if (streams[i] == stream)
       return (unsigned)(i + 1);
   if (num_streams == cap_streams) {
-    size_t cap = cap_streams ? 2 * cap_streams : 8;
-    cudaStream_t *grown = realloc(streams, cap * sizeof *grown);
+    cudaStream_t *grown = roofrt_grow(streams, &cap_streams, sizeof *grown, 8);
     if (!grown)
       return 0;
     streams = grown;
-    cap_streams = cap;
   }
   streams[num_streams++] = stream;
   return (unsigned)num_streams;

@@ -40,17 +40,6 @@ static char gpu_name[256];
 static char gpu_capability[16];
 static bool overflow;
 
-/* Doubles the capacity of an array of `size`-byte elements. */
-static bool grow(void **array, size_t *cap, size_t size) {
-  size_t new_cap = *cap ? 2 * *cap : 8;
-  void *grown = realloc(*array, new_cap * size);
-  if (!grown)
-    return false;
-  *array = grown;
-  *cap = new_cap;
-  return true;
-}
-
 static size_t max_records(void) {
   const char *text = getenv("ROOF_CUDA_MAX_RECORDS");
   if (!text || !*text)
@@ -74,9 +63,13 @@ struct roofrt_kernel *roofrt_kernel_find(const char *name,
   for (size_t i = 0; i < num_kernels && !found; i++)
     if (strcmp(kernels[i]->name, name) == 0)
       found = kernels[i];
-  if (!found && (num_kernels < cap_kernels ||
-                 grow((void **)&kernels, &cap_kernels,
-                             sizeof *kernels))) {
+  if (!found && num_kernels == cap_kernels) {
+    struct roofrt_kernel **grown =
+        roofrt_grow(kernels, &cap_kernels, sizeof *grown, 8);
+    if (grown)
+      kernels = grown;
+  }
+  if (!found && num_kernels < cap_kernels) {
     found = calloc(1, sizeof *found);
     if (found) {
       found->name = name;
@@ -103,6 +96,18 @@ uint64_t roofrt_kernel_launched(struct roofrt_kernel *k) {
   return sequence;
 }
 
+/* Room for one more launch record of `k`; NULL when out of memory. */
+static struct launch_record *new_record(struct roofrt_kernel *k) {
+  if (k->num_records == k->cap_records) {
+    struct launch_record *grown =
+        roofrt_grow(k->records, &k->cap_records, sizeof *grown, 8);
+    if (!grown)
+      return NULL;
+    k->records = grown;
+  }
+  return &k->records[k->num_records++];
+}
+
 void roofrt_kernel_count(struct roofrt_kernel *k,
                          const struct roofrt_launch_info *launch,
                          const uint64_t metric[ROOF_NUM_METRICS]) {
@@ -117,12 +122,10 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
     k->timed = false;
   } else {
     k->time_s += launch->time_s;
+    struct launch_record *r;
     if (total_records >= record_limit) {
       records_dropped = true;
-    } else if (k->num_records < k->cap_records ||
-               grow((void **)&k->records, &k->cap_records,
-                           sizeof *k->records)) {
-      struct launch_record *r = &k->records[k->num_records++];
+    } else if ((r = new_record(k))) {
       r->info = *launch;
       memcpy(r->metric, metric, sizeof r->metric);
       total_records++;

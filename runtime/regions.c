@@ -99,12 +99,11 @@ static struct roofrt_region *region_get(const char *name) {
     if (strcmp(regions[i]->name, name) == 0)
       return regions[i];
   if (num_regions == cap_regions) {
-    size_t cap = cap_regions ? 2 * cap_regions : 16;
-    struct roofrt_region **grown = realloc(regions, cap * sizeof *grown);
+    struct roofrt_region **grown =
+        roofrt_grow(regions, &cap_regions, sizeof *grown, 16);
     if (!grown)
       return NULL;
     regions = grown;
-    cap_regions = cap;
   }
   struct roofrt_region *r = calloc(1, sizeof *r);
   if (!r || !(r->name = strdup(name))) {
@@ -148,12 +147,11 @@ ROOFRT_EXPORT void roof_region_begin(const char *name) {
   if (disabled)
     goto out;
   if (t->num_frames == t->cap_frames) {
-    size_t cap = t->cap_frames ? 2 * t->cap_frames : 8;
-    struct roofrt_frame *grown = realloc(t->frames, cap * sizeof *grown);
+    struct roofrt_frame *grown =
+        roofrt_grow(t->frames, &t->cap_frames, sizeof *grown, 8);
     if (!grown)
       goto oom;
     t->frames = grown;
-    t->cap_frames = cap;
   }
   struct roofrt_region *r = region_get(name);
   if (!r)

@@ -55,6 +55,16 @@ static _Thread_local struct roofrt_thread *current;
  * down and its TLS may be gone by the next census. */
 static _Thread_local bool tearing_down;
 
+void *roofrt_grow(void *array, size_t *cap, size_t size, size_t first) {
+  size_t new_cap = *cap ? 2 * *cap : first;
+  if (new_cap > SIZE_MAX / size)
+    return NULL;
+  void *grown = realloc(array, new_cap * size);
+  if (grown)
+    *cap = new_cap;
+  return grown;
+}
+
 void roofrt_warn(const char *format, ...) {
   static const char prefix[] = "roof: ";
   char line[4096];
@@ -169,13 +179,11 @@ static void thread_exit(void *rounds_left) {
 /* Appends `t` to the listed threads. Caller holds the lock. */
 static bool list_thread(struct roofrt_thread *t) {
   if (roofrt_num_threads == cap_threads) {
-    size_t cap = cap_threads ? 2 * cap_threads : 16;
     struct roofrt_thread **grown =
-        realloc(roofrt_threads, cap * sizeof *grown);
+        roofrt_grow(roofrt_threads, &cap_threads, sizeof *grown, 16);
     if (!grown)
       return false;
     roofrt_threads = grown;
-    cap_threads = cap;
   }
   t->index = roofrt_num_threads;
   t->listed = true;
@@ -347,13 +355,10 @@ static struct roofrt_module *module_get(const RoofModule *desc) {
     roofrt_warn("%s: too many counters; module ignored", source);
   } else {
     if (roofrt_num_modules == cap_modules) {
-      size_t cap = cap_modules ? 2 * cap_modules : 16;
       struct roofrt_module **grown =
-          realloc(roofrt_modules, cap * sizeof *grown);
-      if (grown) {
+          roofrt_grow(roofrt_modules, &cap_modules, sizeof *grown, 16);
+      if (grown)
         roofrt_modules = grown;
-        cap_modules = cap;
-      }
     }
     if (roofrt_num_modules < cap_modules && resolve_attribution(m)) {
       m->accepted = true;
@@ -406,12 +411,11 @@ ROOFRT_EXPORT void __roof_register_thread(const RoofModule *module,
       goto out; /* registered before: nothing new to learn */
 
   if (t->num_arrays == t->cap_arrays) {
-    size_t cap = t->cap_arrays ? 2 * t->cap_arrays : 4;
-    struct roofrt_array *grown = realloc(t->arrays, cap * sizeof *grown);
+    struct roofrt_array *grown =
+        roofrt_grow(t->arrays, &t->cap_arrays, sizeof *grown, 4);
     if (!grown)
       goto oom;
     t->arrays = grown;
-    t->cap_arrays = cap;
   }
   size_t n = module->num_slots ? module->num_slots : 1;
   uint64_t *saved = calloc(n, sizeof *saved);

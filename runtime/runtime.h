@@ -116,6 +116,12 @@ static inline bool roofrt_is_count_slot(const RoofFunction *f, uint32_t s) {
   return s != f->depth_slot;
 }
 
+/* `array` (of `*cap` elements of `size` bytes, all in use) reallocated with
+ * room for twice as many, or for `first` when it has none; `*cap` is then
+ * the new capacity. NULL, with `array` and `*cap` unchanged, when out of
+ * memory. */
+void *roofrt_grow(void *array, size_t *cap, size_t size, size_t first);
+
 /* Prints "roof: <message>\n" on stderr as one write. */
 void roofrt_warn(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
