@@ -300,7 +300,8 @@ const ExpansionCost &ExpansionProbe::reciprocalCost(const Instruction &Div) {
 // and in every rebuild; each probe costs a backend run (milliseconds). One
 // small file per probe, named by a hash of the probe, LLVM's version and
 // the libm table, under $ROOF_CACHE_DIR (default $XDG_CACHE_HOME/roof or
-// ~/.cache/roof; ROOF_CACHE_DIR= empty disables it).
+// ~/.cache/roof; ROOF_CACHE_DIR= empty disables it). x86 probes only: see
+// measure() for NVPTX.
 //===----------------------------------------------------------------------===//
 namespace {
 
@@ -396,7 +397,12 @@ const ExpansionCost &ExpansionProbe::measure(const std::string &Source,
   ExpansionCost &Cost = It->second;
   if (!Inserted)
     return Cost;
-  std::optional<std::string> Cached = cacheFile(Source);
+  // NVPTX lowering also follows the process's -nvptx-prec-divf32,
+  // -nvptx-prec-sqrtf32... (clang's -mllvm), which the probe text does not
+  // hold: its answers are kept for this compile only.
+  bool PTX = isNVPTX(F);
+  std::optional<std::string> Cached =
+      PTX ? std::nullopt : cacheFile(Source);
   if (Cached && readCached(*Cached, Cost))
     return Cost;
 
@@ -411,7 +417,6 @@ const ExpansionCost &ExpansionProbe::measure(const std::string &Source,
       Cost.Instructions += ", ";
     Cost.Instructions += What.str();
   };
-  bool PTX = isNVPTX(F);
   StringRef Rest = Assembly;
   while (!Rest.empty()) {
     auto [Line, Tail] = Rest.split('\n');

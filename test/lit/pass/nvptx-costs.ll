@@ -12,6 +12,15 @@
 ; -nvptx-prec-divf32=1 (div.full.f32) and =0 (div.approx.f32):
 ; RUN: env ROOF_CACHE_DIR= %opt -nvptx-prec-divf32=1 -passes='print<roof-census>' \
 ; RUN:   -disable-output %s | FileCheck %s --check-prefix=FULL
+;
+; NVPTX lowering also follows process-wide options (-nvptx-prec-divf32, which
+; clang passes with -mllvm), which the probe text does not show: its results
+; must not come from the disk cache of a compile with other options.
+; RUN: rm -rf %t.cache
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census>' \
+; RUN:   -disable-output %s | FileCheck %s
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -nvptx-prec-divf32=1 \
+; RUN:   -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=FULL
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
