@@ -28,6 +28,15 @@ std::string readInputFile(const std::string &path) {
   return text.str();
 }
 
+std::optional<std::uint64_t> parseUnsigned(std::string_view text) {
+  std::uint64_t value = 0;
+  const char *end = text.data() + text.size();
+  auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || stop != end)
+    return std::nullopt;
+  return value;
+}
+
 std::optional<double> parseFiniteNumber(std::string_view text) {
   double value = 0;
   const char *end = text.data() + text.size();

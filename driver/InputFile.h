@@ -10,6 +10,7 @@
 #ifndef ROOF_DRIVER_INPUTFILE_H
 #define ROOF_DRIVER_INPUTFILE_H
 
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,10 @@ std::string readInputFile(const std::string &path);
 
 // `text` as a finite double written in C syntax ("1.5e9", "42"), or nothing
 // when it is anything else (also "nan", "inf", trailing characters).
+// A whole decimal number that fits 64 bits, nothing else (no sign, no
+// blanks); nothing otherwise.
+std::optional<std::uint64_t> parseUnsigned(std::string_view text);
+
 std::optional<double> parseFiniteNumber(std::string_view text);
 
 // `text` as a finite double that may group its integer digits by thousands

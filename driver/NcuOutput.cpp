@@ -5,7 +5,6 @@
 #include "InputFile.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -142,15 +141,6 @@ std::string lineText(std::size_t line) {
   return "line " + std::to_string(line);
 }
 
-std::optional<std::uint64_t> unsignedIn(std::string_view text) {
-  std::uint64_t value = 0;
-  const char *end = text.data() + text.size();
-  auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end)
-    return std::nullopt;
-  return value;
-}
-
 // "(256, 1, 1)", as ncu prints block and grid sizes.
 Dim3 dim3In(const std::string &text, const char *column, std::size_t line) {
   std::string_view inner = trimmed(text);
@@ -167,7 +157,7 @@ Dim3 dim3In(const std::string &text, const char *column, std::size_t line) {
   }
   Dim3 dim{};
   for (std::size_t i = 0; i < parts.size() && parts.size() == 3; ++i) {
-    std::optional<std::uint64_t> value = unsignedIn(parts[i]);
+    std::optional<std::uint64_t> value = parseUnsigned(parts[i]);
     if (!value)
       break;
     dim[i] = *value;
@@ -224,7 +214,7 @@ public:
         units_ = *fields; // --page raw: the row of units
         continue;
       }
-      std::optional<std::uint64_t> launchId = unsignedIn(id);
+      std::optional<std::uint64_t> launchId = parseUnsigned(id);
       if (!launchId)
         throw InputError(lineText(number) + ": ID \"" + id +
                          "\" is not a launch number");
@@ -272,7 +262,7 @@ private:
       return launch;
     launch.id = id;
     launch.kernel = field(fields, "Kernel Name");
-    launch.processId = unsignedIn(field(fields, "Process ID"));
+    launch.processId = parseUnsigned(field(fields, "Process ID"));
     if (columns_->find("Grid Size"))
       launch.grid = dim3In(field(fields, "Grid Size"), "Grid Size", line);
     if (columns_->find("Block Size"))

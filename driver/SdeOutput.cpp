@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 
 namespace roof {
 
@@ -16,15 +15,6 @@ std::string uppercase(std::string_view text) {
   for (char &c : upper)
     c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return upper;
-}
-
-std::optional<std::uint64_t> countIn(std::string_view text) {
-  std::uint64_t value = 0;
-  const char *end = text.data() + text.size();
-  auto [stop, error] = std::from_chars(text.data(), end, value);
-  if (text.empty() || error != std::errc() || stop != end)
-    return std::nullopt;
-  return value;
 }
 
 // fp64 for "D" (PD, SD), fp32 for "S", fp16 for "H".
@@ -125,7 +115,7 @@ SdeCounts parseSdeMix(std::string_view text) {
     std::vector<std::string_view> words = blankSeparatedWords(*line);
     if (words.size() < 2 || words[0].front() == '#')
       continue;
-    std::optional<std::uint64_t> count = countIn(words[1]);
+    std::optional<std::uint64_t> count = parseUnsigned(words[1]);
     if (!count)
       continue;
     std::string_view name = words[0];
@@ -133,7 +123,7 @@ SdeCounts parseSdeMix(std::string_view text) {
       // *elements_fp_double_8: the precision, then the width.
       std::string_view rest = name.substr(13);
       std::size_t underscore = rest.find('_');
-      std::optional<std::uint64_t> width = countIn(rest.substr(underscore + 1));
+      std::optional<std::uint64_t> width = parseUnsigned(rest.substr(underscore + 1));
       std::string_view precision = rest.substr(0, underscore);
       if (underscore == std::string_view::npos || !width)
         continue; // some other grouping of elements
@@ -145,7 +135,7 @@ SdeCounts parseSdeMix(std::string_view text) {
     } else if (startsWith(name, "*mem-read-") ||
                startsWith(name, "*mem-write-")) {
       bool read = startsWith(name, "*mem-read-");
-      std::optional<std::uint64_t> size = countIn(name.substr(read ? 10 : 11));
+      std::optional<std::uint64_t> size = parseUnsigned(name.substr(read ? 10 : 11));
       if (size)
         (read ? counts.bytesRead : counts.bytesWritten) += *size * *count;
     } else if (std::optional<FmaForm> form = fmaForm(name)) {
@@ -231,8 +221,8 @@ void applySdeMaskProfile(SdeCounts &counts, std::string_view text) {
       throw InputError("instruction record " + std::to_string(records) +
                        " lacks <disassembly>, <execution-counts> or "
                        "<computation-count>");
-    std::optional<std::uint64_t> executions = countIn(*executed);
-    std::optional<std::uint64_t> computations = countIn(*computed);
+    std::optional<std::uint64_t> executions = parseUnsigned(*executed);
+    std::optional<std::uint64_t> computations = parseUnsigned(*computed);
     if (!executions || !computations)
       throw InputError("instruction record " + std::to_string(records) +
                        ": counts are not integers");
