@@ -22,10 +22,22 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Value.h"
 
+#include <array>
 #include <cstdint>
 #include <tuple>
 
 namespace roof {
+
+/// Work per precision and class: FLOPs (an FMA lane is 2), or operations
+/// for the classes that are not FLOPs.
+using ClassWork =
+    std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>;
+
+inline void addWork(ClassWork &Sum, const ClassWork &More) {
+  for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      Sum[P][C] += More[P][C];
+}
 
 //===----------------------------------------------------------------------===//
 // Scale: what one unit of a counter is

@@ -423,9 +423,7 @@ const ExpansionCost &ExpansionProbe::measure(const std::string &Source,
     Rest = Tail;
     if (PTX) {
       if (std::optional<PTXInstrCost> Instr = classifyPTXLine(Line)) {
-        for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
-          for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-            Cost.Flops[P][C] += Instr->Work[P][C];
+        addWork(Cost.Flops, Instr->Work);
         Note(ptxMnemonic(Line));
       }
       continue;

@@ -17,7 +17,7 @@
 #ifndef ROOF_EXPANSION_PROBE_H
 #define ROOF_EXPANSION_PROBE_H
 
-#include "roof/abi.h"
+#include "CensusModel.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Function.h"
@@ -32,8 +32,7 @@ namespace roof {
 /// FLOPs (or operations, for min/max, compare, convert) executed by one
 /// instance of the probed operation, for all its lanes together.
 struct ExpansionCost {
-  std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>
-      Flops{};
+  ClassWork Flops{};
   /// The operation became a single arithmetic instruction (so a select on
   /// its result can be folded into an AVX-512 write mask).
   bool SingleInstruction = false;

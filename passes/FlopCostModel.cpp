@@ -899,9 +899,7 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
       if (First == &I) { // the reciprocal is computed here
         const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
         if (!Reciprocal.Failed && Reciprocal.Unmeasured.empty()) {
-          for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
-            for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-              Exec.Flops[EP][C] += Reciprocal.Flops[EP][C];
+          addWork(Exec.Flops, Reciprocal.Flops);
           Exec.SingleInstruction = false;
           Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
         }

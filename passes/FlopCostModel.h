@@ -58,8 +58,7 @@ private:
 
   /// Work executed by one instance of an operation on the target, all lanes.
   struct Executed {
-    std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>
-        Flops{};
+    ClassWork Flops{};
     bool SingleInstruction = true;
   };
 

@@ -13,12 +13,10 @@
 #ifndef ROOF_PTX_INSTR_COSTS_H
 #define ROOF_PTX_INSTR_COSTS_H
 
-#include "roof/abi.h"
+#include "CensusModel.h"
 
 #include "llvm/ADT/StringRef.h"
 
-#include <array>
-#include <cstdint>
 #include <optional>
 
 namespace roof {
@@ -27,8 +25,7 @@ namespace roof {
 /// instruction is two lanes): FLOPs per class, plus operations of the
 /// non-FLOP classes (min/max, compare, convert, special).
 struct PTXInstrCost {
-  std::array<std::array<uint64_t, ROOF_NUM_CLASSES>, ROOF_NUM_PRECISIONS>
-      Work{};
+  ClassWork Work{};
   /// The row rests on ptxas output read on a GPU machine (lowering.md) or
   /// on the PTX ISA alone; the printer says which.
   bool ConfirmedWithSASS = false;
