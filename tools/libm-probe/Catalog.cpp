@@ -271,6 +271,15 @@ const std::vector<MathFunction> &mathFunctions() {
       {"erfc", 1, false, {{-2, 5}}, false},
       {"hypot", 2, false, {{-100, 100}, {-100, 100}}, false},
       {"fmod", 2, false, {{-100, 100}, {0.5, 10}}, false},
+      // Called when the target has no instruction for them: fma without
+      // FMA3, the rounding functions without SSE4.1's roundsd.
+      {"fma", 3, false, {{-10, 10}, {-10, 10}, {-10, 10}}, false},
+      {"floor", 1, false, {{-100, 100}}, false},
+      {"ceil", 1, false, {{-100, 100}}, false},
+      {"trunc", 1, false, {{-100, 100}}, false},
+      {"round", 1, false, {{-100, 100}}, false},
+      {"rint", 1, false, {{-100, 100}}, false},
+      {"nearbyint", 1, false, {{-100, 100}}, false},
   };
   return Functions;
 }
