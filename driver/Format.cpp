@@ -53,6 +53,16 @@ std::string humanCount(std::uint64_t count, std::string_view unit) {
   return text;
 }
 
+std::string signedDifference(std::uint64_t after, std::uint64_t before) {
+  std::uint64_t magnitude = after >= before ? after - before : before - after;
+  std::string digits = std::to_string(magnitude);
+  for (std::size_t at = digits.size(); at > 3; at -= 3)
+    digits.insert(at - 3, ",");
+  if (magnitude == 0)
+    return digits;
+  return (after > before ? "+" : "-") + digits;
+}
+
 std::string humanSeconds(double seconds) {
   if (seconds == 0)
     return "0 s";

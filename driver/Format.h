@@ -32,6 +32,10 @@ std::string humanCount(std::uint64_t count, std::string_view unit = "");
 // always with three decimals.
 std::string humanQuantity(double quantity, std::string_view unit = "");
 
+// The difference after - before as an exact signed integer with thousands
+// separators: "+2,000", "-297,600", "0".
+std::string signedDifference(std::uint64_t after, std::uint64_t before);
+
 // Seconds with three decimals in s, ms, us or ns: 0.0125 -> "12.500 ms".
 std::string humanSeconds(double seconds);
 

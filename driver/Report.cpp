@@ -144,6 +144,9 @@ emp/can     empirical / canonical
 AI can/emp  arithmetic intensity, FLOPs per byte loaded or stored by the
             instrumented code (L1)
 GFLOP/s     FLOPs / time / 1e9, canonical and empirical
+backend     per function, empirical minus canonical FLOPs of each class: what
+            the code generator made of the IR's operations (fused, merged,
+            hoisted, expanded, library calls)
 Counts have SI prefixes (k = 1e3, M = 1e6, G = 1e9, T = 1e12, P = 1e15,
 E = 1e18); exact values with --json or --csv. "-" = undefined.
 )";
@@ -374,10 +377,33 @@ private:
     }
   }
 
+  // What the code generator did to a function's FP work: per precision
+  // and FLOP class, the empirical count (the machine code) against the
+  // canonical one (the IR), e.g. "backend vs the IR: fp64 mul -297,600".
+  void addBackendLine(const Scope &scope,
+                      const std::vector<RoofPrecision> &shown) {
+    std::string changes;
+    for (RoofPrecision precision : shown)
+      for (int cls = 0; cls < ROOF_NUM_FLOP_CLASSES; ++cls) {
+        const KindCounts &counts =
+            scope.counts->precisions[precision].classes[cls];
+        if (counts.empirical == counts.canonical ||
+            isSaturated(counts.empirical) || isSaturated(counts.canonical))
+          continue;
+        changes += std::string(changes.empty() ? "" : ", ") +
+                   kPrecisionNames[precision] + " " + kClassNames[cls] + " " +
+                   signedDifference(counts.empirical, counts.canonical);
+      }
+    if (!changes.empty())
+      table_.addText("     backend vs the IR: " + changes);
+  }
+
   void addScope(const Scope &scope, std::size_t rank) {
     addScopeTitle(scope, rank);
     std::vector<RoofPrecision> shown = selectPrecisions(
         *scope.counts, plan_.precisions, plan_.includeOperations);
+    if (scope.kind == Scope::Kind::Function)
+      addBackendLine(scope, shown);
     if (shown.empty())
       table_.addText("  no floating-point operations");
     for (RoofPrecision precision : shown) {
