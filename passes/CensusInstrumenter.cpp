@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CensusInstrumenter.h"
+#include "CodegenTwin.h"
 #include "CounterUpdates.h"
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
@@ -432,13 +433,15 @@ bool CensusInstrumenter::run() {
     return false;
 
   ExpansionProbe Probe;
+  CodegenTwin Twin(M, FAM, CodeGenLevel);
   std::vector<PlannedFunction> Plans;
   uint32_t NumSlots = 0;
   for (Function &F : M) {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    PlannedFunction P{&F, buildFunctionCensus(F, Model, FAM)};
+    PlannedFunction P{&F,
+                      buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
     P.FirstSlot = NumSlots;
     P.NumSlots = P.Census.Slots.size();

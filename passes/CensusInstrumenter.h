@@ -8,6 +8,8 @@
 //     promotion, as LLVM's PGO does);
 //   - functions with loops or OpenMP parallel regions are timed with
 //     llvm.readcyclecounter;
+//   - what executes read off the machine code of a twin of the module
+//     (CodegenTwin), canonical counts and bytes off the IR (FlopCostModel);
 //   - a constant RoofModule descriptor (include/roof/abi.h) with the static
 //     weights, handed to libroofrt by a module constructor; each thread
 //     registers its counter array on its first call into the module.
@@ -18,13 +20,17 @@
 
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/CodeGen.h"
 
 namespace roof {
 
 class CensusInstrumenter {
 public:
-  CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM)
-      : M(M), FAM(FAM) {}
+  /// \p CodeGenLevel: the optimisation level the module's machine code is
+  /// generated at, which the twin must use too.
+  CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+                     llvm::CodeGenOptLevel CodeGenLevel)
+      : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel) {}
 
   /// Instruments every defined function; false when nothing was changed
   /// (module already instrumented, or a target roof does not count).
@@ -33,6 +39,7 @@ public:
 private:
   llvm::Module &M;
   llvm::FunctionAnalysisManager &FAM;
+  llvm::CodeGenOptLevel CodeGenLevel;
 };
 
 /// Whether roof counts code for this module's target.

@@ -197,7 +197,7 @@ bool DeviceInstrumenter::run() {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    FunctionCensus Census = buildFunctionCensus(F, Model, FAM);
+    FunctionCensus Census = buildFunctionCensus(F, Model, nullptr, FAM);
     if (!isCudaKernel(F)) {
       if (hasCallers(F) && contributes(Census))
         errs() << "roof: device function '" << F.getName()

@@ -1,17 +1,15 @@
-//===- ExpansionProbe.h - Ask the backend what an operation costs ---------===//
+//===- ExpansionProbe.h - Ask the NVPTX backend what an operation costs --===//
 //
-// A divide, a square root or a min/max is not one instruction in general:
-// on x86 under fast-math an `fdiv <16 x float>` becomes vrcp14ps and a
-// Newton step, `1/sqrt(x)` becomes vrsqrt14ps and a refinement, `maxnum`
-// adds a NaN check; on NVPTX an f32 divide is div.rn, div.full or
-// div.approx depending on "unsafe-fp-math" and -nvptx-prec-divf32. Rather
-// than re-implementing the backends' decisions, the probe compiles the
-// operation alone, in a function carrying the caller's attributes
-// (target-cpu, target-features, reciprocal-estimates, unsafe-fp-math,
-// prefer-vector-width, ...), with LLVM's own backend for the module's
-// target, and counts the FP instructions it emits (X86InstrClassifier; for
-// PTX, PTXInstrCosts, which adds what ptxas expands each into). Results are
-// cached per (operation, type, flags, attributes), in memory and on disk.
+// A divide, a square root or a conversion is not one instruction on a GPU:
+// an f32 divide is div.rn, div.full or div.approx depending on
+// "unsafe-fp-math" and -nvptx-prec-divf32, and ptxas expands each into
+// several SASS instructions. Rather than re-implementing the backend's
+// decisions, the probe compiles the operation alone, in a function carrying
+// the caller's attributes (target-cpu, target-features, unsafe-fp-math,
+// ...), with LLVM's own NVPTX backend, and prices the PTX it emits with
+// PTXInstrCosts. Results are cached per (operation, type, flags,
+// attributes) for the compile. (On x86 what executes is read off the whole
+// function's machine code instead: CodegenTwin.)
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_EXPANSION_PROBE_H
@@ -33,16 +31,11 @@ namespace roof {
 /// instance of the probed operation, for all its lanes together.
 struct ExpansionCost {
   ClassWork Flops{};
-  /// The operation became a single arithmetic instruction (so a select on
-  /// its result can be folded into an AVX-512 write mask).
-  bool SingleInstruction = false;
-  /// A libm function the expansion calls that has no measured cost.
-  std::string Unmeasured;
   /// The backend could not be run; the caller falls back to the canonical
   /// count and says so.
   bool Failed = false;
-  /// The FP instructions of the emitted code in order ("vrcp14ps, vmulps,
-  /// ..."), for the printer (`print<roof-census>`).
+  /// The FP instructions of the emitted PTX in order ("rcp.rn.f64, ..."),
+  /// for the printer (`print<roof-census>`).
   std::string Instructions;
 };
 

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Analysis/VectorUtils.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/IR/Constants.h"
@@ -43,12 +44,6 @@ unsigned lanesOf(Type *Ty) {
   if (auto *VT = dyn_cast<FixedVectorType>(Ty))
     return VT->getNumElements();
   return 1;
-}
-
-bool hasFeature(StringRef Features, StringRef Name) {
-  SmallVector<StringRef, 64> List;
-  Features.split(List, ',');
-  return llvm::is_contained(List, ("+" + Name).str());
 }
 
 /// Number of set (or clear) lanes of a constant mask below a constant
@@ -106,22 +101,6 @@ bool isUnitNumerator(const Instruction &Div) {
   return C && (C->isExactlyValue(1.0) || C->isExactlyValue(-1.0));
 }
 
-/// Names of the libm functions counted as one transcendental operation per
-/// element (float variants end in 'f').
-bool isTranscendentalName(StringRef Name) {
-  StringRef Base = Name;
-  if (Base.ends_with("f") && Base != "erf")
-    Base = Base.drop_back();
-  return StringSwitch<bool>(Base)
-      .Cases("exp", "exp2", "exp10", "expm1", "log", "log2", "log10", true)
-      .Cases("log1p", "sin", "cos", "tan", "asin", "acos", "atan", true)
-      .Cases("atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", true)
-      .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma", true)
-      .Cases("fmod", "sincos", true)
-      .Default(false) ||
-         Name == "erff" || Name == "erfcf";
-}
-
 /// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one call
 /// per element.
 std::optional<std::string> libmNameOfIntrinsic(Intrinsic::ID ID, Type *Ty) {
@@ -153,21 +132,6 @@ std::optional<std::string> libmNameOfIntrinsic(Intrinsic::ID ID, Type *Ty) {
   return "llvm." + Base.str(); // half: no library entry point to measure
 }
 
-/// Vector-function ABI names (_ZGVdN4v_exp): the lanes and the scalar name.
-bool parseVectorFunctionName(StringRef Name, unsigned &Lanes,
-                             StringRef &Scalar) {
-  if (!Name.consume_front("_ZGV") || Name.size() < 4)
-    return false;
-  Name = Name.drop_front(2); // ISA letter, N (unmasked) or M (masked)
-  if (Name.consumeInteger(10, Lanes) || Lanes == 0)
-    return false;
-  size_t Underscore = Name.find('_');
-  if (Underscore == StringRef::npos)
-    return false;
-  Scalar = Name.drop_front(Underscore + 1);
-  return true;
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -175,13 +139,12 @@ bool parseVectorFunctionName(StringRef Name, unsigned &Lanes,
 //===----------------------------------------------------------------------===//
 FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
     : F(F), Probe(Probe) {
-  StringRef Features = F.getFnAttribute("target-features").getValueAsString();
   IsNVPTX = Triple(F.getParent()->getTargetTriple()).isNVPTX();
-  HasFMA = IsNVPTX || hasFeature(Features, "fma");
-  HasAVX512 = hasFeature(Features, "avx512f");
-  HasAVX512VL = hasFeature(Features, "avx512vl");
+  CountsExecuted = IsNVPTX;
   UnsafeFPMath =
       F.getFnAttribute("unsafe-fp-math").getValueAsString() == "true";
+  if (!CountsExecuted)
+    return; // only the canonical count: the twin reads what executes
 
   DenseMap<std::pair<BasicBlock *, Value *>, SmallVector<Instruction *, 2>>
       DivisionsByDivisor;
@@ -219,20 +182,18 @@ FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
         SharedReciprocalOf[Div] = Divisions.front();
 }
 
-// DAGCombiner fuses (fadd (fmul a, b), c) and (fsub ...) into an FMA when
-// the target has FMA, both nodes allow contraction (the `contract` flag,
-// which clang sets for -ffp-contract=fast and -ffast-math, or
-// "unsafe-fp-math") and the fmul has no other use. It sees one basic block
-// at a time, and of two candidate multiplies it fuses the first operand.
-// NVPTX fuses aggressively: an fmul with up to 4 uses is fused into each
-// fadd that uses it (NVPTXISelLowering's PerformFADDCombine and
+// The NVPTX DAGCombiner fuses (fadd (fmul a, b), c) and (fsub ...) into an
+// FMA when both nodes allow contraction (the `contract` flag, which clang
+// sets for CUDA's default -ffp-contract=fast, or "unsafe-fp-math"). It sees
+// one basic block at a time, and of two candidate multiplies it fuses the
+// first operand. It fuses aggressively: an fmul with up to 4 uses is fused
+// into each fadd that uses it (NVPTXISelLowering's PerformFADDCombine and
 // enableAggressiveFMAFusion; `contraction` in test/lit/pass/nvptx-costs.ll).
 Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
-  if (!HasFMA || needsProbe(Add.getType()))
+  if (needsProbe(Add.getType()))
     return nullptr;
   auto FewEnoughUses = [&](const Instruction *Mul) {
-    return IsNVPTX ? Mul->hasNUsesOrMore(1) && !Mul->hasNUsesOrMore(5)
-                   : Mul->hasOneUse();
+    return Mul->hasNUsesOrMore(1) && !Mul->hasNUsesOrMore(5);
   };
   for (Value *Operand : Add.operands()) {
     auto *Mul = dyn_cast<Instruction>(Operand);
@@ -244,52 +205,16 @@ Instruction *FlopCostModel::fusedMultiply(Instruction &Add) const {
   return nullptr;
 }
 
-// Half and bfloat arithmetic is promoted to float on most x86 targets, and
-// vectors of 3, 5, 6... lanes are widened to the next legal width, so what
-// executes is not what the IR says: ask the backend.
+// f16 and bf16 are native from sm_53 / sm_90 only, and vectors are split:
+// what executes is not what the IR says, ask the backend.
 bool FlopCostModel::needsProbe(Type *Ty) const {
   Type *Scalar = Ty->getScalarType();
-  if (IsNVPTX) // f16 and bf16 are native from sm_53 / sm_90 only
-    return Scalar->isHalfTy() || Scalar->isBFloatTy() || Ty->isVectorTy();
-  return Scalar->isHalfTy() || Scalar->isBFloatTy() ||
-         !isPowerOf2_32(lanesOf(Ty));
+  return Scalar->isHalfTy() || Scalar->isBFloatTy() || Ty->isVectorTy();
 }
 
 //===----------------------------------------------------------------------===//
 // Lane masks
 //===----------------------------------------------------------------------===//
-
-// The mask of an AVX-512 write-masked instruction: an operation whose single
-// use is the true arm of a vector select becomes `vaddpd zmm {k}` (only the
-// selected lanes execute), merging into the false arm; with a zero false arm
-// it is zero-masking. On the false arm it is folded only when the true arm
-// is zero (`{z}` under the inverted mask). FMA forms overwrite an operand,
-// so they merge only into one of their own operands. Without AVX-512 the
-// select is a blend and every lane executes.
-std::optional<FlopCostModel::LaneMask>
-FlopCostModel::writeMask(Instruction &I, bool Destructive) const {
-  auto *VT = dyn_cast<FixedVectorType>(I.getType());
-  if (!VT || !HasAVX512 || !I.hasOneUse())
-    return std::nullopt;
-  unsigned Bits = VT->getPrimitiveSizeInBits().getFixedValue();
-  if (Bits > 512 || (Bits < 512 && !HasAVX512VL))
-    return std::nullopt;
-  auto *Sel = dyn_cast<SelectInst>(*I.user_begin());
-  if (!Sel || !Sel->getCondition()->getType()->isVectorTy() ||
-      Sel->getCondition() == &I || Sel->getTrueValue() == Sel->getFalseValue())
-    return std::nullopt;
-  auto IsZero = [](Value *V) {
-    auto *C = dyn_cast<Constant>(V);
-    return C && C->isNullValue();
-  };
-  bool Inverted = Sel->getFalseValue() == &I;
-  Value *Other = Inverted ? Sel->getTrueValue() : Sel->getFalseValue();
-  if (Inverted && !IsZero(Other))
-    return std::nullopt;
-  if (Destructive && !IsZero(Other) && !llvm::is_contained(I.operands(), Other))
-    return std::nullopt;
-  return LaneMask{Sel->getCondition(), Inverted, nullptr};
-}
 
 // Walks the uses of I through element-wise FP operations in the same block.
 // If every path ends in a masked store or a select on one and the same mask,
@@ -379,6 +304,7 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
 //===----------------------------------------------------------------------===//
 // Work that executes whole, whatever the masks: empirical = full width.
 void FlopCostModel::addUnmasked(ContributionList &Out, const Executed &Exec) {
+  assert(CountsExecuted && "executed work is the twin's on x86");
   for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
     for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
       for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
@@ -399,17 +325,12 @@ FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
                       unsigned PerLane, Instruction *FoldedSqrt) {
   const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
   // Never silently: the printer says why, and the canonical count stands in.
-  if (Cost.Failed || !Cost.Unmeasured.empty()) {
-    Remarks[&I] = Cost.Failed ? "backend probe failed"
-                              : "backend: " + Cost.Instructions +
-                                    "; no measured cost for '" +
-                                    Cost.Unmeasured + "'";
-    Remarks[&I] += "; empirical = canonical";
+  if (Cost.Failed) {
+    Remarks[&I] = "backend probe failed; empirical = canonical";
     return simple(P, CanonicalClass, lanesOf(I.getType()), PerLane);
   }
   Executed E;
   E.Flops = Cost.Flops;
-  E.SingleInstruction = Cost.SingleInstruction;
   Remarks[&I] = "backend: " + Cost.Instructions;
   return E;
 }
@@ -417,9 +338,73 @@ FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
 //===----------------------------------------------------------------------===//
 // Element-wise operations
 //===----------------------------------------------------------------------===//
+// The lanes of a vector value that a later instruction reads: an
+// extractelement or a shuffle reads the lanes it picks, an element-wise
+// operation reads of its operands the lanes of its own result that are read,
+// an insertelement none at the lane it replaces; anything else (a store, a
+// call, a phi) reads every lane. A lane no one reads is not work, and the
+// backend does not compute it either (a vector fsub of which one lane is
+// extracted, as in LULESH).
+APInt FlopCostModel::demandedLanes(const Value &V, unsigned Depth) {
+  unsigned Lanes = lanesOf(V.getType());
+  APInt All = APInt::getAllOnes(Lanes);
+  if (!V.getType()->isVectorTy() || Depth > MaxMaskWalkDepth)
+    return All;
+  if (auto It = DemandedLanes.find(&V); It != DemandedLanes.end())
+    return It->second;
+  APInt Demanded(Lanes, 0);
+  for (const Use &U : V.uses()) {
+    auto *User = dyn_cast<Instruction>(U.getUser());
+    if (!User) {
+      Demanded = All;
+      break;
+    }
+    if (auto *Extract = dyn_cast<ExtractElementInst>(User)) {
+      auto *Index = dyn_cast<ConstantInt>(Extract->getIndexOperand());
+      if (Index && Index->getValue().ult(Lanes))
+        Demanded.setBit(Index->getZExtValue());
+      else
+        Demanded = All;
+    } else if (auto *Shuffle = dyn_cast<ShuffleVectorInst>(User)) {
+      APInt Read = demandedLanes(*Shuffle, Depth + 1);
+      for (unsigned L = 0; L < Read.getBitWidth(); ++L) {
+        int From = Shuffle->getMaskValue(L);
+        if (!Read[L] || From < 0)
+          continue;
+        bool First = unsigned(From) < Lanes;
+        if ((First && U.getOperandNo() == 0) ||
+            (!First && U.getOperandNo() == 1))
+          Demanded.setBit(unsigned(From) % Lanes);
+      }
+    } else if (auto *Insert = dyn_cast<InsertElementInst>(User);
+               Insert && U.getOperandNo() == 0) {
+      APInt Read = demandedLanes(*Insert, Depth + 1);
+      if (auto *Index = dyn_cast<ConstantInt>(Insert->getOperand(2)))
+        if (Index->getValue().ult(Lanes))
+          Read.clearBit(Index->getZExtValue());
+      Demanded |= Read;
+    } else if (lanesOf(User->getType()) == Lanes &&
+               (isa<BinaryOperator>(User) || isa<UnaryOperator>(User) ||
+                isa<CmpInst>(User) || isa<CastInst>(User) ||
+                isa<SelectInst>(User) ||
+                (isa<IntrinsicInst>(User) &&
+                 isTriviallyVectorizable(
+                     cast<IntrinsicInst>(User)->getIntrinsicID())))) {
+      Demanded |= demandedLanes(*User, Depth + 1);
+    } else {
+      Demanded = All;
+    }
+    if (Demanded.isAllOnes())
+      break;
+  }
+  DemandedLanes[&V] = Demanded;
+  return Demanded;
+}
+
 void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
                                 RoofClass CanonicalClass,
-                                unsigned CanonicalPerLane, const Executed &Exec,
+                                unsigned CanonicalPerLane,
+                                function_ref<Executed()> Exec,
                                 ContributionList &Out) {
   unsigned Lanes = lanesOf(I.getType());
   uint32_t Canonical = flopMetric(P, CanonicalClass, ROOF_CANONICAL);
@@ -427,26 +412,10 @@ void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
     addMasked(Out, Canonical, CanonicalPerLane, M->Mask, M->Inverted, M->EVL,
               Lanes);
   else
-    addOnce(Out, Canonical, uint64_t(CanonicalPerLane) * Lanes);
-
-  bool Destructive = Exec.Flops[P][ROOF_CLASS_FMA] != 0;
-  std::optional<LaneMask> WriteMask =
-      Exec.SingleInstruction ? writeMask(I, Destructive) : std::nullopt;
-  for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
-    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
-      uint64_t Total = Exec.Flops[EP][C];
-      if (!Total)
-        continue;
-      auto Prec = RoofPrecision(EP);
-      auto Cls = RoofClass(C);
-      addOnce(Out, flopMetric(Prec, Cls, ROOF_FULL_WIDTH), Total);
-      uint32_t Empirical = flopMetric(Prec, Cls, ROOF_EMPIRICAL);
-      if (WriteMask && Total % Lanes == 0)
-        addMasked(Out, Empirical, Total / Lanes, WriteMask->Mask,
-                  WriteMask->Inverted, nullptr, Lanes);
-      else
-        addOnce(Out, Empirical, Total);
-    }
+    addOnce(Out, Canonical,
+            uint64_t(CanonicalPerLane) * demandedLanes(I).popcount());
+  if (CountsExecuted)
+    addUnmasked(Out, Exec());
 }
 
 // llvm.vp.* arithmetic: the canonical count is per lane below the explicit
@@ -482,8 +451,8 @@ void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
   unsigned Lanes = lanesOf(VP.getType());
   addMasked(Out, flopMetric(*P, Class, ROOF_CANONICAL), PerLane,
             VP.getMaskParam(), false, VP.getVectorLengthParam(), Lanes);
-  Executed Exec = probed(VP, *P, Class, PerLane);
-  addUnmasked(Out, Exec);
+  if (CountsExecuted)
+    addUnmasked(Out, probed(VP, *P, Class, PerLane));
 }
 
 //===----------------------------------------------------------------------===//
@@ -576,8 +545,10 @@ void FlopCostModel::bytesMoved(Instruction &I, ContributionList &Out) {
                                   RMW->getOperation() == AtomicRMWInst::FSub
                               ? ROOF_CLASS_ADD
                               : ROOF_CLASS_MINMAX;
-        for (RoofKind K : {ROOF_CANONICAL, ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-          addOnce(Out, flopMetric(*P, Class, K), 1);
+        addOnce(Out, flopMetric(*P, Class, ROOF_CANONICAL), 1);
+        if (CountsExecuted)
+          for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+            addOnce(Out, flopMetric(*P, Class, K), 1);
       }
     return;
   }
@@ -664,10 +635,14 @@ void FlopCostModel::reduction(IntrinsicInst &II, ContributionList &Out) {
     Ops += !Identity;
   }
   addOnce(Out, flopMetric(*P, Class, ROOF_CANONICAL), Ops);
-  Executed Exec = probed(II, *P, Class);
-  addUnmasked(Out, Exec);
+  if (CountsExecuted)
+    addUnmasked(Out, probed(II, *P, Class));
 }
 
+// A libm or libmvec function is canonically one transcendental operation
+// per element (two for sincos). What its body executes is the machine
+// code's business: on x86 the twin's calls are priced with the measured
+// table (LibmCosts); device code has none (libdevice is inlined).
 void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
                                 ContributionList &Out) {
   // sincos returns its two results through pointers: its argument says
@@ -678,28 +653,12 @@ void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
   std::optional<RoofPrecision> P = precisionOf(Ty);
   if (!P)
     return;
-  unsigned Lanes = lanesOf(Ty);
+  unsigned Lanes = Call.getType()->isVoidTy()
+                       ? lanesOf(Ty)
+                       : demandedLanes(Call).popcount();
   unsigned PerCall = Name.contains("sincos") ? 2 : 1;
   addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, ROOF_CANONICAL),
           uint64_t(Lanes) * PerCall);
-
-  const LibmCost *Cost = lookupLibmCost(Name);
-  if (!Cost) {
-    Remarks[&Call] = ("no measured cost for '" + Name +
-                      "'; empirical = 1 per element")
-                         .str();
-    for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-      addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, K),
-              uint64_t(Lanes) * PerCall);
-    return;
-  }
-  // llvm.exp.v8f64 becomes eight calls of the scalar `exp`.
-  unsigned Calls = Lanes / Cost->Lanes ? Lanes / Cost->Lanes : 1;
-  Remarks[&Call] = ("libm: " + Twine(Calls) + " x " + Cost->Name).str();
-  for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-    for (RoofKind K : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-      addOnce(Out, flopMetric(Cost->Precision, RoofClass(C), K),
-              Cost->PerCall[C] * Calls);
 }
 
 // NVVM intrinsics with FP semantics: CUDA's __dmul_rn, __fdividef,
@@ -741,7 +700,8 @@ void FlopCostModel::nvvmIntrinsic(IntrinsicInst &II, ContributionList &Out) {
     Class = ROOF_CLASS_CONVERT; // d2i, f2h, i2d, ull2d ...
   else
     return; // fabs, saturate, copysign: bit operations
-  elementwise(II, *P, Class, PerLane, probed(II, *P, Class, PerLane), Out);
+  elementwise(II, *P, Class, PerLane,
+              [&] { return probed(II, *P, Class, PerLane); }, Out);
 }
 
 void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
@@ -764,39 +724,34 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
     case Intrinsic::fma: {
       if (!P)
         return;
-      Executed Exec;
-      if (needsProbe(Ty))
-        Exec = probed(Call, *P, ROOF_CLASS_FMA, 2);
-      else if (HasFMA)
-        Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
-      else if (II->getIntrinsicID() == Intrinsic::fmuladd) {
-        Exec = simple(*P, ROOF_CLASS_MUL, Lanes);
-        Exec.Flops[*P][ROOF_CLASS_ADD] = Lanes;
-        Exec.SingleInstruction = false;
-      } else {
-        // llvm.fma without FMA hardware is a call to the soft-float fma().
-        Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
-        Remarks[&Call] = "no FMA unit: libm fma(), counted as 2 per element";
-      }
-      return elementwise(Call, *P, ROOF_CLASS_FMA, 2, Exec, Out);
+      return elementwise(
+          Call, *P, ROOF_CLASS_FMA, 2,
+          [&] {
+            return needsProbe(Ty) ? probed(Call, *P, ROOF_CLASS_FMA, 2)
+                                  : simple(*P, ROOF_CLASS_FMA, Lanes, 2);
+          },
+          Out);
     }
     case Intrinsic::sqrt:
       if (!P)
         return;
       if (SqrtFoldedInto.count(&Call)) {
         // Probed with its fdiv; canonical sqrt stays here.
-        return elementwise(Call, *P, ROOF_CLASS_SQRT, 1, Executed(), Out);
+        return elementwise(
+            Call, *P, ROOF_CLASS_SQRT, 1, [] { return Executed(); }, Out);
       }
-      return elementwise(Call, *P, ROOF_CLASS_SQRT, 1,
-                         probed(Call, *P, ROOF_CLASS_SQRT), Out);
+      return elementwise(
+          Call, *P, ROOF_CLASS_SQRT, 1,
+          [&] { return probed(Call, *P, ROOF_CLASS_SQRT); }, Out);
     case Intrinsic::minnum:
     case Intrinsic::maxnum:
     case Intrinsic::minimum:
     case Intrinsic::maximum:
       if (!P)
         return;
-      return elementwise(Call, *P, ROOF_CLASS_MINMAX, 1,
-                         probed(Call, *P, ROOF_CLASS_MINMAX), Out);
+      return elementwise(
+          Call, *P, ROOF_CLASS_MINMAX, 1,
+          [&] { return probed(Call, *P, ROOF_CLASS_MINMAX); }, Out);
     case Intrinsic::floor:
     case Intrinsic::ceil:
     case Intrinsic::trunc:
@@ -806,8 +761,9 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
     case Intrinsic::roundeven:
       if (!P)
         return;
-      return elementwise(Call, *P, ROOF_CLASS_CONVERT, 1,
-                         simple(*P, ROOF_CLASS_CONVERT, Lanes), Out);
+      return elementwise(
+          Call, *P, ROOF_CLASS_CONVERT, 1,
+          [&] { return simple(*P, ROOF_CLASS_CONVERT, Lanes); }, Out);
     case Intrinsic::vector_reduce_fadd:
     case Intrinsic::vector_reduce_fmul:
     case Intrinsic::vector_reduce_fmin:
@@ -843,17 +799,20 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
   if (!P)
     return;
   if (Name == "sqrt" || Name == "sqrtf") {
-    // With -fmath-errno clang calls sqrt(); the backend inlines sqrtsd and
-    // keeps the call for negative arguments only.
-    elementwise(Call, *P, ROOF_CLASS_SQRT, 1, probed(Call, *P, ROOF_CLASS_SQRT),
-                Out);
+    // With -fmath-errno clang calls sqrt(); the backend inlines the square
+    // root and keeps the call for negative arguments only.
+    elementwise(
+        Call, *P, ROOF_CLASS_SQRT, 1,
+        [&] { return probed(Call, *P, ROOF_CLASS_SQRT); }, Out);
   } else if (Name == "fma" || Name == "fmaf") {
-    elementwise(Call, *P, ROOF_CLASS_FMA, 2,
-                simple(*P, ROOF_CLASS_FMA, Lanes, 2), Out);
+    elementwise(
+        Call, *P, ROOF_CLASS_FMA, 2,
+        [&] { return simple(*P, ROOF_CLASS_FMA, Lanes, 2); }, Out);
   } else if (Name == "fmin" || Name == "fmax" || Name == "fminf" ||
              Name == "fmaxf") {
-    elementwise(Call, *P, ROOF_CLASS_MINMAX, 1,
-                probed(Call, *P, ROOF_CLASS_MINMAX), Out);
+    elementwise(
+        Call, *P, ROOF_CLASS_MINMAX, 1,
+        [&] { return probed(Call, *P, ROOF_CLASS_MINMAX); }, Out);
   }
 }
 
@@ -875,17 +834,19 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     bool IsMul = I.getOpcode() == Instruction::FMul;
     RoofClass Class = IsMul ? ROOF_CLASS_MUL : ROOF_CLASS_ADD;
     unsigned Lanes = lanesOf(Ty);
-    Executed Exec;
-    if (needsProbe(Ty)) {
-      Exec = probed(I, *P, Class);
-    } else if (IsMul && FusedMuls.count(&I)) {
-      Remarks[&I] = "fused into the FMA of its add";
-    } else if (FusedAdds.count(&I)) {
-      Exec = simple(*P, ROOF_CLASS_FMA, Lanes, 2);
-      Remarks[&I] = "executes as an FMA with its fmul operand";
-    } else {
-      Exec = simple(*P, Class, Lanes);
-    }
+    auto Exec = [&] {
+      if (needsProbe(Ty))
+        return probed(I, *P, Class);
+      if (IsMul && FusedMuls.count(&I)) {
+        Remarks[&I] = "fused into the FMA of its add";
+        return Executed();
+      }
+      if (FusedAdds.count(&I)) {
+        Remarks[&I] = "executes as an FMA with its fmul operand";
+        return simple(*P, ROOF_CLASS_FMA, Lanes, 2);
+      }
+      return simple(*P, Class, Lanes);
+    };
     return elementwise(I, *P, Class, 1, Exec, Out);
   }
   case Instruction::FDiv: {
@@ -893,24 +854,28 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     if (!P)
       return;
     if (Instruction *First = SharedReciprocalOf.lookup(&I)) {
-      unsigned Lanes = lanesOf(Ty);
-      Executed Exec = simple(*P, ROOF_CLASS_MUL, Lanes);
-      Remarks[&I] = "multiplies by the shared reciprocal of its divisor";
-      if (First == &I) { // the reciprocal is computed here
-        const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
-        if (!Reciprocal.Failed && Reciprocal.Unmeasured.empty()) {
-          addWork(Exec.Flops, Reciprocal.Flops);
-          Exec.SingleInstruction = false;
-          Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
+      auto Exec = [&] {
+        Executed E = simple(*P, ROOF_CLASS_MUL, lanesOf(Ty));
+        Remarks[&I] = "multiplies by the shared reciprocal of its divisor";
+        if (First == &I) { // the reciprocal is computed here
+          const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
+          if (!Reciprocal.Failed) {
+            addWork(E.Flops, Reciprocal.Flops);
+            Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
+          }
         }
-      }
+        return E;
+      };
       return elementwise(I, *P, ROOF_CLASS_DIV, 1, Exec, Out);
     }
     auto *Sqrt = dyn_cast<Instruction>(I.getOperand(1));
     bool WithSqrt = Sqrt && SqrtFoldedInto.lookup(Sqrt) == &I;
-    return elementwise(I, *P, ROOF_CLASS_DIV, 1,
-                       probed(I, *P, ROOF_CLASS_DIV, 1, WithSqrt ? Sqrt : nullptr),
-                       Out);
+    return elementwise(
+        I, *P, ROOF_CLASS_DIV, 1,
+        [&] {
+          return probed(I, *P, ROOF_CLASS_DIV, 1, WithSqrt ? Sqrt : nullptr);
+        },
+        Out);
   }
   case Instruction::FRem: {
     std::optional<RoofPrecision> P = precisionOf(Ty);
@@ -921,8 +886,9 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
   case Instruction::FCmp: {
     std::optional<RoofPrecision> P = precisionOf(I.getOperand(0)->getType());
     if (P)
-      elementwise(I, *P, ROOF_CLASS_COMPARE, 1,
-                  simple(*P, ROOF_CLASS_COMPARE, lanesOf(Ty)), Out);
+      elementwise(
+          I, *P, ROOF_CLASS_COMPARE, 1,
+          [&] { return simple(*P, ROOF_CLASS_COMPARE, lanesOf(Ty)); }, Out);
     return;
   }
   case Instruction::FPExt:
@@ -936,12 +902,13 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     Type *FPSide = Ty->getScalarType()->isFloatingPointTy()
                        ? Ty
                        : I.getOperand(0)->getType();
-    // Unsigned and 64-bit integer conversions are integer tricks plus FP
-    // adds on many targets: ask the backend.
+    // Unsigned and 64-bit integer conversions may be integer tricks plus
+    // FP adds: ask the backend.
     std::optional<RoofPrecision> P = precisionOf(FPSide);
     if (P)
-      elementwise(I, *P, ROOF_CLASS_CONVERT, 1,
-                  probed(I, *P, ROOF_CLASS_CONVERT), Out);
+      elementwise(
+          I, *P, ROOF_CLASS_CONVERT, 1,
+          [&] { return probed(I, *P, ROOF_CLASS_CONVERT); }, Out);
     return;
   }
   default:

@@ -2,16 +2,14 @@
 //
 // One place that answers, for every instruction of a function (after
 // vectorization): which precision and class it belongs to, how many FLOPs
-// it is canonically (source-level, per active element, FMA = 2), how many
-// the target executes (empirical, mask-aware as Intel SDE counts), how many
-// at full vector width (as hardware counters count), and how many bytes it
-// moves. The rules are documented in docs/counting.md; each has a lit test
-// in test/lit/pass/.
-//
-// Target knowledge comes from the function's own attributes: FMA fusion and
-// AVX-512 write masks from "target-features", and every expansion-sensitive
-// operation (divide, square root, min/max, half precision) from the X86
-// backend itself through ExpansionProbe.
+// it is canonically (source-level, per active element, FMA = 2) and how many
+// bytes it moves. On NVPTX it also says how many the GPU executes
+// (empirical, and full width): FMA contraction, shared reciprocals, and
+// every expansion-sensitive operation (divide, square root, half precision,
+// conversions) compiled alone by the NVPTX backend through ExpansionProbe.
+// On x86 what executes is read off the machine code instead (CodegenTwin).
+// The rules are documented in docs/counting.md; each has a lit test in
+// test/lit/pass/.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_FLOP_COST_MODEL_H
@@ -20,6 +18,7 @@
 #include "CensusModel.h"
 #include "ExpansionProbe.h"
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -59,12 +58,13 @@ private:
   /// Work executed by one instance of an operation on the target, all lanes.
   struct Executed {
     ClassWork Flops{};
-    bool SingleInstruction = true;
   };
 
+  /// The canonical count of \p I; with CountsExecuted, also what executes
+  /// (\p Exec, asked only then).
   void elementwise(llvm::Instruction &I, RoofPrecision P,
                    RoofClass CanonicalClass, unsigned CanonicalPerLane,
-                   const Executed &Exec, ContributionList &Out);
+                   llvm::function_ref<Executed()> Exec, ContributionList &Out);
   void predicatedArithmetic(llvm::VPIntrinsic &VP, ContributionList &Out);
   void memory(llvm::Instruction &I, ContributionList &Out);
   void bytesMoved(llvm::Instruction &I, ContributionList &Out);
@@ -87,16 +87,16 @@ private:
 
   std::optional<LaneMask> governingMask(llvm::Instruction &I,
                                         unsigned Depth = 0);
-  std::optional<LaneMask> writeMask(llvm::Instruction &I,
-                                    bool Destructive) const;
+  llvm::APInt demandedLanes(const llvm::Value &V, unsigned Depth = 0);
   llvm::Instruction *fusedMultiply(llvm::Instruction &Add) const;
 
   llvm::Function &F;
   ExpansionProbe &Probe;
+  /// Whether this model also says what executes: on NVPTX, from the IR and
+  /// the PTX of probes. On x86 the census reads it off the machine code
+  /// (CodegenTwin) and the model gives the canonical count only.
+  bool CountsExecuted = false;
   bool IsNVPTX = false;
-  bool HasFMA = false;
-  bool HasAVX512 = false;
-  bool HasAVX512VL = false;
   bool UnsafeFPMath = false;
   /// fmul instructions that the backend fuses with their single fadd/fsub
   /// user into an FMA: they execute as part of that FMA.
@@ -111,6 +111,7 @@ private:
       SqrtFoldedInto;
   llvm::DenseMap<llvm::Instruction *, std::optional<LaneMask>>
       GoverningMasks;
+  llvm::DenseMap<const llvm::Value *, llvm::APInt> DemandedLanes;
   /// Set when a walk of governingMask gave up at MaxMaskWalkDepth: its
   /// partial answers are not remembered.
   bool WalkCutOff = false;

@@ -1,5 +1,6 @@
 //===- FunctionCensus.cpp - Static weights of a function's counters -------===//
 #include "FunctionCensus.h"
+#include "MachineAttribution.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
@@ -114,9 +115,51 @@ void mergeControlEquivalentBlocks(Function &F, FunctionCensus &Census,
 
 } // namespace
 
+namespace {
+
+void addExecuted(CounterSlot &Slot, const ExecutedWork &W) {
+  for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
+      if (uint64_t E = W.Empirical[P][C])
+        Slot.Weights[ROOF_FLOP_METRIC(P, C, ROOF_EMPIRICAL)] += E;
+      if (uint64_t Full = W.FullWidth[P][C])
+        Slot.Weights[ROOF_FLOP_METRIC(P, C, ROOF_FULL_WIDTH)] += Full;
+    }
+}
+
+/// When the twin could not be compiled, what executes is taken to be what
+/// the source says.
+void executedAsCanonical(ContributionList &Contributions) {
+  size_t N = Contributions.size();
+  for (size_t I = 0; I < N; ++I) {
+    uint32_t Metric = Contributions[I].Metric;
+    if (Metric >= ROOF_METRIC_BYTES_LOADED ||
+        Metric % ROOF_NUM_KINDS != ROOF_CANONICAL)
+      continue;
+    for (uint32_t Kind : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH}) {
+      Contribution Executed = Contributions[I];
+      Executed.Metric = Metric - ROOF_CANONICAL + Kind;
+      Contributions.push_back(Executed);
+    }
+  }
+}
+
+} // namespace
+
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
+                                   const MachineCode *Machine,
                                    FunctionAnalysisManager &FAM) {
   FunctionCensus Census;
+  MachineAttribution Attribution;
+  bool Fallback = Machine && !Machine->Error.empty();
+  if (Fallback)
+    Census.Remarks.emplace_back(&F, "no machine code (" + Machine->Error +
+                                        "): empirical = canonical");
+  else if (Machine)
+    Attribution = attributeMachineCode(F, *Machine);
+  for (auto &[Block, Remark] : Attribution.Remarks)
+    Census.Remarks.emplace_back(Block, std::move(Remark));
+  Census.Machine = std::move(Attribution.Listings);
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
     // same from one compilation to the next.
@@ -135,6 +178,8 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
     for (Instruction &I : BB) {
       Contributions.clear();
       Model.contributions(I, Contributions);
+      if (Fallback)
+        executedAsCanonical(Contributions);
       for (Contribution &C : Contributions) {
         C.Scale.After = SegmentStart;
         SlotOf(C.Scale).Weights[C.Metric] += C.Amount;
@@ -145,6 +190,9 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
       if (!Remark.empty())
         Census.Remarks.emplace_back(&I, std::move(Remark));
     }
+    for (const ExecutedWork &W : Attribution.Work)
+      if (W.Block == &BB)
+        addExecuted(SlotOf(W.Scale), W);
     // Per-execution slots first (the entry block's first slot counts calls).
     std::stable_sort(Census.Slots.begin() + FirstOfBlock, Census.Slots.end(),
                      [](const CounterSlot &A, const CounterSlot &B) {
@@ -228,9 +276,21 @@ void printFunctionCensus(raw_ostream &OS, const Function &F,
            << " stored=" << SpaceStored << '\n';
     }
   }
-  for (const auto &[I, Remark] : Census.Remarks) {
+  for (const auto &[Block, Listing] : Census.Machine) {
+    OS << "  machine: block ";
+    Block->printAsOperand(OS, false);
+    OS << ": " << Listing << '\n';
+  }
+  for (const auto &[V, Remark] : Census.Remarks) {
     OS << "  remark:";
-    I->print(OS);
+    if (isa<Instruction>(V)) {
+      V->print(OS);
+    } else if (isa<BasicBlock>(V)) {
+      OS << " block ";
+      V->printAsOperand(OS, false);
+    } else {
+      OS << " function '" << V->getName() << "'";
+    }
     OS << " ; " << Remark << '\n';
   }
 }

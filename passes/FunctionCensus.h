@@ -12,6 +12,7 @@
 #define ROOF_FUNCTION_CENSUS_H
 
 #include "CensusModel.h"
+#include "CodegenTwin.h"
 #include "FlopCostModel.h"
 
 #include "llvm/IR/BasicBlock.h"
@@ -31,18 +32,25 @@ struct CounterSlot {
 
 struct FunctionCensus {
   std::vector<CounterSlot> Slots; // Slots[0]: entry block, per execution
-  /// Instructions with something to say (probed assembly, unmeasured calls).
-  std::vector<std::pair<const llvm::Instruction *, std::string>> Remarks;
+  /// Instructions and blocks with something to say (probed assembly,
+  /// unmeasured calls, machine blocks counted approximately).
+  std::vector<std::pair<const llvm::Value *, std::string>> Remarks;
+  /// FP instructions and calls of the machine code, per IR block (x86).
+  std::vector<std::pair<const llvm::BasicBlock *, std::string>> Machine;
 };
 
 /// Calls that may not return, or may read the counters, split a block's
 /// counts: what follows such a call is counted after it.
 bool isCensusBoundary(const llvm::Instruction &I);
 
-/// The census of \p F. Blocks that always execute together (one dominates,
-/// the other post-dominates, same loop, no call in between that may leave
-/// or read the counters) share one per-execution counter.
+/// The census of \p F: canonical counts and bytes from \p Model; what
+/// executes from \p Machine, the twin's machine code of F, on x86 (null:
+/// F has no FP work there, or, on NVPTX, the model says). Blocks that
+/// always execute together (one dominates, the other post-dominates, same
+/// loop, no call in between that may leave or read the counters) share one
+/// per-execution counter.
 FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model,
+                                   const MachineCode *Machine,
                                    llvm::FunctionAnalysisManager &FAM);
 
 /// The census as `print<roof-census>` shows it, for lit tests.

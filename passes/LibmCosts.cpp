@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "LibmCosts.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 #include <algorithm>
 #include <iterator>
 
@@ -28,6 +30,85 @@ const LibmCost *lookupLibmCost(llvm::StringRef Name) {
   auto It = std::find_if(std::begin(Table), std::end(Table),
                          [&](const LibmCost &C) { return Name == C.Name; });
   return It == std::end(Table) ? nullptr : It;
+}
+
+namespace {
+
+std::optional<RoofPrecision> softConversionResult(llvm::StringRef Name) {
+  if (!Name.starts_with("__trunc") && !Name.starts_with("__extend"))
+    return std::nullopt;
+  llvm::StringRef Result = Name.take_back(3);
+  if (Result == "bf2")
+    return ROOF_BF16;
+  if (Result == "hf2")
+    return ROOF_FP16;
+  if (Result == "sf2")
+    return ROOF_FP32;
+  if (Result == "df2")
+    return ROOF_FP64;
+  return std::nullopt;
+}
+
+} // namespace
+
+std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {
+  LibraryCallWork Call;
+  if (std::optional<RoofPrecision> To = softConversionResult(Name)) {
+    Call.Work[*To][ROOF_CLASS_CONVERT] = 1;
+    return Call;
+  }
+  if (const LibmCost *Cost = lookupLibmCost(Name)) {
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      Call.Work[Cost->Precision][C] = Cost->PerCall[C];
+    return Call;
+  }
+  unsigned Lanes = 1;
+  llvm::StringRef Scalar = Name;
+  unsigned VectorLanes;
+  llvm::StringRef VectorScalar;
+  if (parseVectorFunctionName(Name, VectorLanes, VectorScalar)) {
+    Lanes = VectorLanes;
+    Scalar = VectorScalar;
+  }
+  if (!isTranscendentalName(Scalar))
+    return std::nullopt;
+  Call.Measured = false;
+  RoofPrecision P =
+      Scalar.ends_with("f") && Scalar != "erf" ? ROOF_FP32 : ROOF_FP64;
+  Call.Work[P][ROOF_CLASS_TRANSCENDENTAL] =
+      Scalar.starts_with("sincos") ? 2 * Lanes : Lanes;
+  return Call;
+}
+
+bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,
+                             llvm::StringRef &Scalar) {
+  if (!Name.consume_front("_ZGV") || Name.size() < 4)
+    return false;
+  Name = Name.drop_front(2); // ISA letter, N (unmasked) or M (masked)
+  if (Name.consumeInteger(10, Lanes) || Lanes == 0)
+    return false;
+  size_t Underscore = Name.find('_');
+  if (Underscore == llvm::StringRef::npos)
+    return false;
+  Scalar = Name.drop_front(Underscore + 1);
+  return true;
+}
+
+bool isTranscendentalName(llvm::StringRef Name) {
+  llvm::StringRef Base = Name;
+  if (Base.ends_with("f") && Base != "erf")
+    Base = Base.drop_back();
+  return llvm::StringSwitch<bool>(Base)
+             .Cases("exp", "exp2", "exp10", "expm1", "log", "log2", "log10",
+                    true)
+             .Cases("log1p", "sin", "cos", "tan", "asin", "acos", "atan", true)
+             .Cases("atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+                    true)
+             .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma",
+                    true)
+             .Cases("fmod", "sincos", true)
+             .Default(false) ||
+         Name == "erff" || Name == "erfcf";
 }
 
 uint64_t libmCostsFingerprint() {

@@ -8,12 +8,15 @@
 #ifndef ROOF_LIBM_COSTS_H
 #define ROOF_LIBM_COSTS_H
 
+#include "CensusModel.h"
+
 #include "roof/abi.h"
 
 #include "llvm/ADT/StringRef.h"
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 namespace roof {
 
@@ -29,6 +32,28 @@ struct LibmCost {
 /// The measured cost of one call to \p Name (a libm or libmvec symbol), or
 /// nullptr when the function was not measured.
 const LibmCost *lookupLibmCost(llvm::StringRef Name);
+
+struct LibraryCallWork {
+  ClassWork Work{};
+  /// False when the table has no measurement for a libm or libmvec
+  /// function: Work is then one transcendental operation per element.
+  bool Measured = true;
+};
+
+/// What one call to the library function \p Name executes: its measured
+/// libm/libmvec cost, or one conversion for compiler-rt's software
+/// conversions between FP formats (__truncsfbf2, __extendhfsf2, ...), which
+/// are integer code performing one conversion in the precision of their
+/// result. std::nullopt for any other function.
+std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name);
+
+/// Vector-function ABI names (_ZGVdN4v_exp): the lanes and the scalar name.
+bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,
+                             llvm::StringRef &Scalar);
+
+/// Names of the libm functions counted as one transcendental operation per
+/// element (float variants end in 'f'): exp, log, sin, pow, fmod, sincos...
+bool isTranscendentalName(llvm::StringRef Name);
 
 /// A hash of the whole table: results derived from it (cached backend
 /// probes) are only valid for the same table.

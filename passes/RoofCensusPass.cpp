@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "RoofCensusPass.h"
 #include "CensusInstrumenter.h"
+#include "CodegenTwin.h"
 #include "CudaLaunchInstrumenter.h"
 #include "DeviceInstrumenter.h"
 #include "FlopCostModel.h"
@@ -28,7 +29,7 @@ PreservedAnalyses RoofCensusPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   bool Changed = DeviceInstrumenter(M, FAM).run();
   Changed |= instrumentCudaLaunches(M);
-  Changed |= CensusInstrumenter(M, FAM).run();
+  Changed |= CensusInstrumenter(M, FAM, CodeGenLevel).run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
@@ -41,13 +42,30 @@ PreservedAnalyses RoofCensusPrinter::run(Module &M,
   }
   ExpansionProbe Probe;
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
+  CodegenTwin Twin(M, FAM, CodeGenLevel);
   for (Function &F : M) {
     if (!isInstrumentable(F))
       continue;
+    const MachineCode *Code = Twin.machineCode(F);
+    if (Printed == MachineBlocks) {
+      if (Code)
+        printMachineCode(OS, F, *Code);
+      continue;
+    }
     FlopCostModel Model(F, Probe);
-    printFunctionCensus(OS, F, buildFunctionCensus(F, Model, FAM));
+    printFunctionCensus(OS, F, buildFunctionCensus(F, Model, Code, FAM));
   }
   return PreservedAnalyses::all();
+}
+
+CodeGenOptLevel codeGenLevelOf(OptimizationLevel Level) {
+  if (Level == OptimizationLevel::O0)
+    return CodeGenOptLevel::None;
+  if (Level == OptimizationLevel::O1)
+    return CodeGenOptLevel::Less;
+  if (Level == OptimizationLevel::O3)
+    return CodeGenOptLevel::Aggressive;
+  return CodeGenOptLevel::Default;
 }
 
 } // namespace roof

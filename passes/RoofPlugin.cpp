@@ -11,6 +11,7 @@
 #include "RoofCensusPass.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassPlugin.h"
 
 #include <cstdlib>
@@ -25,24 +26,54 @@ bool disabledByEnvironment() {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
+/// The code generation level in a pass name's parameter: "roof-census",
+/// "roof-census<O3>", "print<roof-census>", "print<roof-census;O3>" (O2
+/// when none is given, as llc's default).
+std::optional<CodeGenOptLevel> levelOf(StringRef Name, StringRef Pass) {
+  bool Printer = Name.consume_front("print<");
+  if (Printer && !Name.consume_back(">"))
+    return std::nullopt;
+  if (!Name.consume_front(Pass))
+    return std::nullopt;
+  if (Name.empty())
+    return CodeGenOptLevel::Default;
+  if (!(Printer ? Name.consume_front(";")
+                : Name.consume_front("<") && Name.consume_back(">")))
+    return std::nullopt;
+  return StringSwitch<std::optional<CodeGenOptLevel>>(Name)
+      .Case("O0", CodeGenOptLevel::None)
+      .Case("O1", CodeGenOptLevel::Less)
+      .Case("O2", CodeGenOptLevel::Default)
+      .Case("O3", CodeGenOptLevel::Aggressive)
+      .Default(std::nullopt);
+}
+
 void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "roof-census") {
-          MPM.addPass(roof::RoofCensusPass());
-          return true;
+        if (Name.starts_with("print<")) {
+          using Printer = roof::RoofCensusPrinter;
+          if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-machine")) {
+            MPM.addPass(Printer(outs(), *L, Printer::MachineBlocks));
+            return true;
+          }
+          if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-census")) {
+            MPM.addPass(Printer(outs(), *L, Printer::Slots));
+            return true;
+          }
+          return false;
         }
-        if (Name == "print<roof-census>") {
-          MPM.addPass(roof::RoofCensusPrinter(outs()));
+        if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-census")) {
+          MPM.addPass(roof::RoofCensusPass(*L));
           return true;
         }
         return false;
       });
   PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
         if (!disabledByEnvironment())
-          MPM.addPass(roof::RoofCensusPass());
+          MPM.addPass(roof::RoofCensusPass(roof::codeGenLevelOf(Level)));
       });
 }
 

@@ -142,17 +142,4 @@ std::optional<X86FPInstr> classifyX86Mnemonic(StringRef Mnemonic,
                     *Class == ROOF_CLASS_FMA ? 2u : 1u};
 }
 
-std::optional<X86FPInstr> classifyX86AsmLine(StringRef Line) {
-  Line = Line.split('#').first.trim();
-  if (Line.empty() || Line.starts_with(".") || Line.ends_with(":"))
-    return std::nullopt;
-  auto [Mnemonic, Operands] = Line.split(' ');
-  Mnemonic = Mnemonic.split('\t').first;
-  Operands = Line.drop_front(Mnemonic.size());
-  unsigned RegisterBits = Operands.contains("%zmm")   ? 512
-                          : Operands.contains("%ymm") ? 256
-                                                      : 128;
-  return classifyX86Mnemonic(Mnemonic, RegisterBits);
-}
-
 } // namespace roof

@@ -5,9 +5,9 @@
 // and how many FLOPs each lane is worth (FMA = 2). Moves, shuffles, blends
 // and bitwise logic on FP registers are not FP operations and are ignored.
 //
-// Used on the assembly that LLVM's X86 backend emits for expansion probes
-// (ExpansionProbe) and on instructions decoded from libm by the libm
-// probe, so both sides classify the same way.
+// Used on the machine instructions of the pass's codegen twin (CodegenTwin)
+// and on instructions decoded from binaries by the libm probe, so both
+// sides classify the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_X86_INSTR_CLASSIFIER_H
@@ -33,10 +33,6 @@ struct X86FPInstr {
 /// (128 for xmm or when none is named, 256 for ymm, 512 for zmm).
 std::optional<X86FPInstr> classifyX86Mnemonic(llvm::StringRef Mnemonic,
                                               unsigned RegisterBits);
-
-/// Classifies one line of AT&T assembly text as printed by llc; labels,
-/// directives and comments yield std::nullopt.
-std::optional<X86FPInstr> classifyX86AsmLine(llvm::StringRef Line);
 
 } // namespace roof
 

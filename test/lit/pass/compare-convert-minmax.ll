@@ -20,6 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-census: function 'compare_scalar'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.compare canonical=1 empirical=1 full_width=1
+; CHECK-NEXT: machine: block %entry: vucomisd
 define i1 @compare_scalar(double %a, double %b) #0 {
 entry:
   %c = fcmp olt double %a, %b
@@ -29,6 +30,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'compare_vector'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.compare canonical=16 empirical=16 full_width=16
+; CHECK-NEXT: machine: block %entry: vcmpps zmm
 define i16 @compare_vector(<16 x float> %a, <16 x float> %b) #0 {
 entry:
   %c = fcmp oge <16 x float> %a, %b
@@ -40,6 +42,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.convert canonical=9 empirical=9 full_width=9
 ; CHECK-NEXT:     fp64.convert canonical=11 empirical=11 full_width=11
+; CHECK:      machine: block %entry: vcvtss2sd, vcvtsd2ss, vcvtsi2sd, vcvttsd2si, vcvtudq2ps ymm, vcvtps2pd zmm
 define void @conversions(float %f, double %d, i32 %i, <8 x i32> %vi, <8 x float> %vf, ptr %out) #0 {
 entry:
   %ext = fpext float %f to double                  ; fp64 1
@@ -48,18 +51,24 @@ entry:
   %d2s = fptosi double %d to i64                   ; fp64 1
   %u2f = uitofp <8 x i32> %vi to <8 x float>       ; fp32 8
   %vext = fpext <8 x float> %vf to <8 x double>    ; fp64 8
+  %p1 = getelementptr inbounds i8, ptr %out, i64 8
+  %p2 = getelementptr inbounds i8, ptr %out, i64 16
+  %p3 = getelementptr inbounds i8, ptr %out, i64 24
+  %p4 = getelementptr inbounds i8, ptr %out, i64 32
+  %p5 = getelementptr inbounds i8, ptr %out, i64 64
   store double %ext, ptr %out
-  store float %trunc, ptr %out
-  store double %s2d, ptr %out
-  store i64 %d2s, ptr %out
-  store <8 x float> %u2f, ptr %out
-  store <8 x double> %vext, ptr %out
+  store float %trunc, ptr %p1
+  store double %s2d, ptr %p2
+  store i64 %d2s, ptr %p3
+  store <8 x float> %u2f, ptr %p4
+  store <8 x double> %vext, ptr %p5
   ret void
 }
 
 ; CHECK-LABEL: roof-census: function 'rounding'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.convert canonical=9 empirical=9 full_width=9
+; CHECK:      machine: block %entry: vrndscalesd, vrndscalepd zmm
 ; ASM-LABEL: rounding:
 ; ASM:       vroundsd $9
 ; ASM:       vrndscalepd $10, %zmm
@@ -75,7 +84,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %r = call double @llvm.maxnum.f64(double %a, double %b) ; backend: vmaxsd, vcmpunordsd
+; CHECK-NEXT: machine: block %entry: vmaxsd, vcmpsd
 ; ASM-LABEL: maxnum_scalar:
 ; ASM:       vmaxsd
 ; ASM-NEXT:  vcmpunordsd
@@ -89,7 +98,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %r = call <8 x double> @llvm.maxnum.v8f64(<8 x double> %a, <8 x double> %b) ; backend: vmaxpd, vcmpunordpd
+; CHECK-NEXT: machine: block %entry: vmaxpd zmm, vcmppd zmm
 ; ASM-LABEL: maxnum_vector:
 ; ASM:       vmaxpd {{.*}}%zmm
 ; ASM-NEXT:  vcmpunordpd {{.*}}%zmm
@@ -102,7 +111,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'minnum_nnan'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=8 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %r = call nnan <8 x double> @llvm.minnum.v8f64(<8 x double> %a, <8 x double> %b) ; backend: vminpd
+; CHECK-NEXT: machine: block %entry: vminpd zmm
 ; ASM-LABEL: minnum_nnan:
 ; ASM:       vminpd {{.*}}%zmm
 ; ASM-NEXT:  retq

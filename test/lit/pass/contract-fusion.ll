@@ -3,14 +3,15 @@
 ; both instructions carry `contract` (or the function has
 ; "unsafe-fp-math"="true"), the fmul has no other use, and both are in the
 ; same basic block (the DAG is built per block).
-; Canonical counts follow the source (mul 1 + add 1 per lane); empirical and
-; full_width follow the machine (fma 2 per lane, no mul, no add).
+; Canonical counts follow the IR (mul 1 + add 1 per lane); empirical and
+; full_width are read off the machine code (fma 2 per lane, no mul, no add).
 ;
 ;   contract, one block                 canonical mul 1 add 1; empirical fma 2
 ;   no flags                            mul 1 + add 1 everywhere
 ;   only the fmul has `contract`        mul 1 + add 1 everywhere
 ;   fmul with two uses                  mul 1 + add 1 everywhere
-;   fmul and fadd in different blocks   mul 1 + add 1 everywhere
+;   fmul and fadd in different blocks   mul 1 + add 1; the machine's vmulsd
+;                                       is sunk into the fadd's block
 ;   fsub c, (fmul a, b), contract       canonical mul 1 add 1; empirical fma 2 (vfnmadd)
 ;   "unsafe-fp-math"="true", no flags   canonical mul 1 add 1; empirical fma 2
 ;   <8 x double>, contract              canonical mul 8 add 8; empirical fma 16
@@ -30,8 +31,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
-; CHECK-NEXT:   remark: %m = fmul contract double %a, %b ; fused into the FMA of its add
-; CHECK-NEXT:   remark: %s = fadd contract double %m, %c ; executes as an FMA with its fmul operand
+; CHECK-NEXT: machine: block %entry: vfmadd213sd
 ; ASM-LABEL: contract:
 ; ASM-NOT:   vmulsd
 ; ASM:       vfmadd213sd
@@ -49,6 +49,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fma
 ; CHECK-NOT:      remark
+; CHECK-NEXT: machine: block %entry: vmulsd, vaddsd
 ; ASM-LABEL: no_flags:
 ; ASM:       vmulsd
 ; ASM-NEXT:  vaddsd
@@ -66,6 +67,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fma
 ; CHECK-NOT:      remark
+; CHECK-NEXT: machine: block %entry: vmulsd, vaddsd
 ; ASM-LABEL: mul_only_contract:
 ; ASM:       vmulsd
 ; ASM-NEXT:  vaddsd
@@ -84,6 +86,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     bytes loaded=0 stored=8
 ; CHECK-NOT:      remark
+; CHECK-NEXT: machine: block %entry: vmulsd, vaddsd
 ; ASM-LABEL: two_uses:
 ; ASM:       vmulsd
 ; ASM-NEXT:  vmovsd
@@ -97,12 +100,17 @@ entry:
   ret double %s
 }
 
+; The fmul and the fadd are in different blocks, so the DAG does not fuse
+; them; MachineSink moves the vmulsd into %add, its only user: it executes
+; when %add does.
 ; CHECK-LABEL: roof-census: function 'other_block'
 ; CHECK-NEXT:   block %entry: per execution
-; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
+; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:   block %add: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
+; CHECK-NEXT:     fp64.mul canonical=0 empirical=1 full_width=1
 ; CHECK-NOT:      remark
+; CHECK-NEXT: machine: block %add: vmulsd, vaddsd
 ; ASM-LABEL: other_block:
 ; ASM-NOT:   vfmadd
 ; ASM:       vmulsd
@@ -127,6 +135,7 @@ exit:
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
+; CHECK-NEXT: machine: block %entry: vfnmadd213sd
 ; ASM-LABEL: sub_contract:
 ; ASM-NOT:   vmulsd
 ; ASM:       vfnmadd213sd
@@ -143,6 +152,7 @@ entry:
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
+; CHECK-NEXT: machine: block %entry: vfmadd213sd
 ; ASM-LABEL: unsafe_fp_math:
 ; ASM-NOT:   vmulsd
 ; ASM:       vfmadd213sd
@@ -159,6 +169,7 @@ entry:
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=8 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
+; CHECK-NEXT: machine: block %entry: vfmadd213pd zmm
 ; ASM-LABEL: vector_contract:
 ; ASM-NOT:   vmulpd
 ; ASM:       vfmadd213pd {{.*}}%zmm
@@ -176,6 +187,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fma
 ; CHECK-NOT:      remark
+; CHECK-NEXT: machine: block %entry: mulsd, addsd
 ; ASM-LABEL: contract_no_fma_unit:
 ; ASM:       mulsd
 ; ASM-NEXT:  addsd
@@ -194,8 +206,7 @@ entry:
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=2 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
-; CHECK-NEXT:   remark: %m1 = fmul contract double %a, %b ; fused into the FMA of its add
-; CHECK-NEXT:   remark: %s = fadd contract double %m1, %m2 ; executes as an FMA with its fmul operand
+; CHECK-NEXT: machine: block %entry: vmulsd, vfmadd213sd
 ; ASM-LABEL: two_products:
 ; ASM:       vmulsd %xmm3, %xmm2
 ; ASM-NEXT:  vfmadd213sd

@@ -27,7 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=64 full_width=64
 ; CHECK-NEXT:     fp32.div canonical=16 empirical=16 full_width=16
-; CHECK-NEXT:   remark: %q = fdiv fast <16 x float> %a, %b ; backend: vrcp14ps, vmulps, vfmsub231ps, vfnmadd213ps
+; CHECK-NEXT: machine: block %entry: vrcp14ps zmm, vmulps zmm, vfmsub213ps zmm, vfnmadd213ps zmm
 ; ASM-LABEL: div_v16f32:
 ; ASM:       vrcp14ps %zmm
 ; ASM-NEXT:  vmulps {{.*}}%zmm
@@ -45,7 +45,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=128 full_width=128
 ; CHECK-NEXT:     fp32.div canonical=16 empirical=16 full_width=16
-; CHECK-NEXT:   remark: %q = fdiv fast <16 x float> %a, %b ; backend: vrcp14ps, vfmsub231ps, vfnmadd132ps, vmulps, vfmsub231ps, vfnmadd213ps
+; CHECK-NEXT: machine: block %entry: vrcp14ps zmm, vfmsub213ps zmm, vfnmadd231ps zmm, vmulps zmm, vfmsub213ps zmm, vfnmadd213ps zmm
 ; ASM-LABEL: div_v16f32_two_steps:
 ; ASM:       vrcp14ps %zmm
 ; ASM-NEXT:  vbroadcastss
@@ -64,7 +64,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'div_v16f32_no_estimate'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=16 empirical=16 full_width=16
-; CHECK-NEXT:   remark: %q = fdiv fast <16 x float> %a, %b ; backend: vdivps
+; CHECK-NEXT: machine: block %entry: vdivps zmm
 ; ASM-LABEL: div_v16f32_no_estimate:
 ; ASM:       vdivps {{.*}}%zmm
 ; ASM-NEXT:  retq
@@ -79,7 +79,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=32 full_width=32
 ; CHECK-NEXT:     fp32.div canonical=8 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %q = fdiv fast <8 x float> %a, %b ; backend: vrcpps, vmulps, vfmsub231ps, vfnmadd213ps
+; CHECK-NEXT: machine: block %entry: vrcpps ymm, vmulps ymm, vfmsub213ps ymm, vfnmadd213ps ymm
 ; ASM-LABEL: div_v8f32_avx2:
 ; ASM:       vrcpps %ymm
 ; ASM-NEXT:  vmulps {{.*}}%ymm
@@ -95,7 +95,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'div_v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=8 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %q = fdiv fast <8 x double> %a, %b ; backend: vdivpd
+; CHECK-NEXT: machine: block %entry: vdivpd zmm
 ; ASM-LABEL: div_v8f64:
 ; ASM:       vdivpd {{.*}}%zmm
 ; ASM-NEXT:  retq
@@ -108,7 +108,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'div_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %q = fdiv fast float %a, %b ; backend: vdivss
+; CHECK-NEXT: machine: block %entry: vdivss
 ; ASM-LABEL: div_f32:
 ; ASM:       vdivss
 ; ASM-NEXT:  retq
@@ -123,7 +123,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=4 full_width=4
 ; CHECK-NEXT:     fp32.div canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %q = fdiv fast float %a, %b ; backend: vrcpss, vmulss, vfmsub231ss, vfnmadd213ss
+; CHECK-NEXT: machine: block %entry: vrcpss, vmulss, vfmsub213ss, vfnmadd213ss
 ; ASM-LABEL: div_f32_estimate:
 ; ASM:       vrcpss
 ; ASM-NEXT:  vmulss

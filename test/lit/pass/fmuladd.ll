@@ -24,6 +24,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=2
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vfmadd213sd
 ; ASM-LABEL: fmuladd_f64_v4:
 ; ASM:       vfmadd213sd
 ; ASM-NEXT:  retq
@@ -37,6 +38,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=16 empirical=16 full_width=16
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vfmadd213pd zmm
 ; ASM-LABEL: fmuladd_v8f64_v4:
 ; ASM:       vfmadd213pd {{.*}}%zmm
 ; ASM-NEXT:  retq
@@ -50,6 +52,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=16 empirical=16 full_width=16
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vfmadd213pd zmm
 ; ASM-LABEL: fma_v8f64_v4:
 ; ASM:       vfmadd213pd {{.*}}%zmm
 ; ASM-NEXT:  retq
@@ -63,6 +66,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vfmadd213pd ymm
 ; ASM-LABEL: fmuladd_v4f64_v3:
 ; ASM:       vfmadd213pd {{.*}}%ymm
 ; ASM-NEXT:  retq
@@ -78,6 +82,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=0 full_width=0
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: mulsd, addsd
 ; ASM-LABEL: fmuladd_f64_nofma:
 ; ASM:       mulsd
 ; ASM-NEXT:  addsd
@@ -94,6 +99,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=4 full_width=4
 ; CHECK-NEXT:     fp32.fma canonical=8 empirical=0 full_width=0
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: mulps xmm, addps xmm
 ; ASM-LABEL: fmuladd_v4f32_nofma:
 ; ASM:       mulps
 ; ASM-NEXT:  addps
@@ -107,7 +113,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'fma_f64_nofma'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=2
-; CHECK-NEXT:   remark: %r = call double @llvm.fma.f64(double %a, double %b, double %c) ; no FMA unit: libm fma(), counted as 2 per element
+; CHECK-NEXT: machine: block %entry: call fma
 ; ASM-LABEL: fma_f64_nofma:
 ; ASM:       {{jmp|callq}} fma
 define double @fma_f64_nofma(double %a, double %b, double %c) #3 {

@@ -25,7 +25,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp16.convert canonical=0 empirical=4 full_width=4
 ; CHECK-NEXT:     fp32.add canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp32.convert canonical=0 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %r = fadd half %a, %b ; backend: vcvtph2ps, vcvtph2ps, vaddss, vcvtps2ph
+; CHECK-NEXT: machine: block %entry: vcvtph2ps xmm, vcvtph2ps xmm, vaddss, vcvtps2ph xmm
 ; ASM-LABEL: add_half:
 ; ASM:       vcvtph2ps
 ; ASM:       vcvtph2ps
@@ -43,7 +43,7 @@ entry:
 ; CHECK-NEXT:     fp16.convert canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.convert canonical=0 empirical=32 full_width=32
-; CHECK-NEXT:   remark: %r = fmul <16 x half> %a, %b ; backend: vcvtph2ps, vcvtph2ps, vmulps, vcvtps2ph
+; CHECK-NEXT: machine: block %entry: vcvtph2ps zmm, vcvtph2ps zmm, vmulps zmm, vcvtps2ph zmm
 ; ASM-LABEL: mul_v16f16:
 ; ASM:       vcvtph2ps %ymm1, %zmm1
 ; ASM-NEXT:  vcvtph2ps %ymm0, %zmm0
@@ -60,7 +60,7 @@ entry:
 ; CHECK-NEXT:     bf16.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     bf16.convert canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp32.add canonical=0 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %r = fadd bfloat %a, %b ; backend: vaddss, call __truncsfbf2
+; CHECK-NEXT: machine: block %entry: vaddss, call __truncsfbf2
 ; ASM-LABEL: add_bfloat:
 ; ASM:       vaddss
 ; ASM:       callq __truncsfbf2@PLT

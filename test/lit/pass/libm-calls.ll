@@ -3,19 +3,19 @@
 ; that roof-libm-probe measures on the build machine (LibmCosts.inc), so
 ; the exact numbers are not pinned here: only that the empirical FLOPs are
 ; non-zero, equal to full_width, land in add/mul/fma (never in
-; transcendental), scale with the number of calls, and that the remark names
-; the measured function.
+; transcendental), scale with the number of calls the machine code makes
+; (its `machine:` line lists them).
 ;
-;   call double @exp(double)        transcendental canonical 1; "libm: 1 x exp"
-;   call float @expf(float)         fp32 transcendental canonical 1; "libm: 1 x expf"
+;   call double @exp(double)        transcendental canonical 1; call exp
+;   call float @expf(float)         fp32 transcendental canonical 1; call expf
 ;   llvm.exp.v8f64                  canonical 8; eight scalar exp calls (ASM),
-;                                   "libm: 8 x exp", empirical = 8 x exp's
+;                                   empirical = 8 x exp's
 ;   _ZGVdN4v_exp (libmvec, 4 lanes) canonical 4, one call of the vector symbol
-;   frem double                     a call of fmod: canonical 1, "libm: 1 x fmod"
+;   frem double                     a call of fmod: canonical 1
 ;   tgamma (not in the table)       canonical = empirical = full_width = 1,
 ;                                   remark "no measured cost for 'tgamma'"
 ;   an unknown external function    nothing
-;   a function named like libm but defined here   nothing
+;   a function named like libm but defined here   nothing (its body counts)
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
@@ -35,7 +35,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NOT:      fp32.
 ; CHECK:          fp64.transcendental canonical=1 empirical=0 full_width=0
 ; CHECK-NOT:    block
-; CHECK:        remark: %r = call double @exp(double %x) ; libm: 1 x exp
+; CHECK:        machine: block %entry: call exp
 define double @scalar_exp(double %x) #0 {
 entry:
   %r = call double @exp(double %x)
@@ -47,7 +47,7 @@ entry:
 ; CHECK:          fp32.{{add|mul|fma}} canonical=0 empirical=[[#EF:]]
 ; CHECK-SAME:     full_width=[[#EF]]{{$}}
 ; CHECK:          fp32.transcendental canonical=1 empirical=0 full_width=0
-; CHECK:        remark: %r = call float @expf(float %x) ; libm: 1 x expf
+; CHECK:        machine: block %entry: call expf
 define float @scalar_expf(float %x) #0 {
 entry:
   %r = call float @expf(float %x)
@@ -58,7 +58,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.[[CLS]] canonical=0 empirical=[[#mul(E,8)]] full_width=[[#mul(E,8)]]
 ; CHECK:          fp64.transcendental canonical=8 empirical=0 full_width=0
-; CHECK:        remark: %r = call <8 x double> @llvm.exp.v8f64(<8 x double> %x) ; libm: 8 x exp
+; CHECK:        machine: block %entry: call exp, call exp, call exp, call exp, call exp, call exp, call exp, call exp
 ; ASM-LABEL: vector_exp_intrinsic:
 ; ASM-COUNT-8: callq exp@PLT
 ; ASM-NOT:     exp
@@ -72,9 +72,9 @@ entry:
 ; CHECK-LABEL: roof-census: function 'libmvec_exp'
 ; CHECK-NEXT:   block %entry: per execution
 ; The AVX2 variant is only measured where the build machine has AVX2 (else
-; empirical falls back to 1 per element):
+; empirical falls back to 1 transcendental per element, with a remark):
 ; CHECK:          fp64.transcendental canonical=4 empirical={{0|4}} full_width={{0|4}}
-; CHECK:        remark: %r = call <4 x double> @_ZGVdN4v_exp(<4 x double> %x) ; {{libm: 1 x _ZGVdN4v_exp|no measured cost for '_ZGVdN4v_exp'; empirical = 1 per element}}
+; CHECK:        machine: block %entry: call _ZGVdN4v_exp
 define <4 x double> @libmvec_exp(<4 x double> %x) #0 {
 entry:
   %r = call <4 x double> @_ZGVdN4v_exp(<4 x double> %x)
@@ -84,7 +84,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'frem_fmod'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=1 empirical=0 full_width=0
-; CHECK:        remark: %r = frem double %x, %y ; libm: 1 x fmod
+; CHECK:        machine: block %entry: call fmod
 ; ASM-LABEL: frem_fmod:
 ; ASM:       {{jmp|callq}} fmod@PLT
 define double @frem_fmod(double %x, double %y) #0 {
@@ -96,7 +96,8 @@ entry:
 ; CHECK-LABEL: roof-census: function 'unmeasured'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %r = call double @tgamma(double %x) ; no measured cost for 'tgamma'; empirical = 1 per element
+; CHECK-NEXT: machine: block %entry: call tgamma
+; CHECK-NEXT: remark: block %entry ; no measured cost for 'tgamma'; counted as 1 transcendental operation per element
 define double @unmeasured(double %x) #0 {
 entry:
   %r = call double @tgamma(double %x)
@@ -107,6 +108,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    fp64
 ; CHECK-NOT:    remark
+; CHECK-NEXT: machine: block %entry: call my_special_function
 define double @unknown_callee(double %x) #0 {
 entry:
   %r = call double @my_special_function(double %x)
@@ -118,10 +120,12 @@ entry:
 ; CHECK-LABEL: roof-census: function 'sinh'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
+; CHECK-NEXT: machine: block %entry: vaddsd
 ; CHECK-LABEL: roof-census: function 'calls_local_sinh'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    fp64
 ; CHECK-NOT:    remark
+; CHECK-NEXT: machine: block %entry: call sinh
 define internal double @sinh(double %x) #0 {
 entry:
   %r = fadd double %x, 1.0

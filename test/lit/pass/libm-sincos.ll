@@ -11,10 +11,10 @@
 ; The precision has to come from the first argument for sincos.
 ;
 ; Expected (x86-64-v4):
-;   sincos:  fp64.transcendental canonical=2 empirical=0 full_width=0, the
-;            measured FLOPs of one sincos call in add/mul/fma, and the remark
-;            "libm: 1 x sincos"
-;   sincosf: the same in fp32, "libm: 1 x sincosf"
+;   sincos:  fp64.transcendental canonical=2 empirical=0 full_width=0, and
+;            the measured FLOPs of the machine code's one sincos call in
+;            add/mul/fma
+;   sincosf: the same in fp32
 ; roof gives an empty entry block and no remark for both.
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
@@ -26,7 +26,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
-; CHECK:        remark: call void @sincos(double %x, ptr %s, ptr %c) ; libm: 1 x sincos
+; CHECK:        machine: block %entry: call sincos
 define void @call_sincos(double %x, ptr %s, ptr %c) #0 {
 entry:
   call void @sincos(double %x, ptr %s, ptr %c)
@@ -37,7 +37,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp32.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:          fp32.transcendental canonical=2 empirical=0 full_width=0
-; CHECK:        remark: call void @sincosf(float %x, ptr %s, ptr %c) ; libm: 1 x sincosf
+; CHECK:        machine: block %entry: call sincosf
 define void @call_sincosf(float %x, ptr %s, ptr %c) #0 {
 entry:
   call void @sincosf(float %x, ptr %s, ptr %c)

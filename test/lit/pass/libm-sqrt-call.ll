@@ -1,23 +1,16 @@
-; Regression test for a fixed bug, which was: a call of the libm function sqrt() (what clang emits for sqrt(x) with
-; the default -fmath-errno on Linux: `call double @sqrt(double)`, not the
-; intrinsic) gets empirical = full_width = 0 and the remark "backend: " with
-; an empty instruction list.
-; The X86 backend inlines it (PartiallyInlineLibCalls: vsqrtsd on the fast
-; path, the call only for negative inputs; ASM lines below, made by llc from
-; this very file). The probe compiles the same single call but with a
-; legacy PassManager that has no TargetLibraryInfoWrapperPass for the
-; module's triple; in LLVM 19 a default-constructed TargetLibraryInfoImpl
-; marks every library function unavailable, so PartiallyInlineLibCalls does
-; not recognise `sqrt`, the probe's assembly is a bare `callq sqrt@PLT`, and
-; no FP instruction is found. (llc adds
-; `TargetLibraryInfoWrapperPass(Triple(M.getTargetTriple()))` before
-; addPassesToEmitFile; ExpansionProbe.cpp compileToAssembly() should too.)
+; A call of the libm function sqrt() (what clang emits for sqrt(x) with the
+; default -fmath-errno on Linux: `call double @sqrt(double)`, not the
+; intrinsic). The X86 backend inlines it (PartiallyInlineLibCalls): a
+; compare, vsqrtsd on the fast path, the call only for a negative or NaN
+; argument (ASM lines below, made by llc from this very file). The twin's
+; machine code shows the three blocks; the branch is the code generator's
+; own, with no IR value that a counter could see, so the fast path counts
+; with its block (exact for every argument >= -0) and the remark says so.
+; (A regression test too: an earlier cost model compiled a probe without
+; TargetLibraryInfo, in which the call was not inlined, and counted 0.)
 ;
-; Expected (x86-64-v4): fp64.sqrt canonical=1 empirical=1 full_width=1 and a
-; remark listing vsqrtsd (the probe also sees the vucomisd of the range
-; check: a compare, not pinned here); the same in fp32 for sqrtf.
-; roof gives fp64.sqrt canonical=1 empirical=0 full_width=0 and
-; "; backend: " (empty).
+; Expected (x86-64-v4): fp64.sqrt canonical=1 empirical=1 full_width=1 and
+; fp64.compare empirical=1 (the vucomisd); the same in fp32 for sqrtf.
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
@@ -28,7 +21,11 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-census: function 'errno_sqrt'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.sqrt canonical=1 empirical=1 full_width=1
-; CHECK:        remark: %r = call double @sqrt(double %x) ; backend: {{.*}}vsqrtsd
+; CHECK-NEXT:     fp64.compare canonical=0 empirical=1 full_width=1
+; CHECK-NEXT:   machine: block %entry: vucomisd
+; CHECK-NEXT:   machine: block %entry: vsqrtsd
+; CHECK-NEXT:   machine: block %entry: call sqrt
+; CHECK-NEXT:   remark: block %entry ; machine block bb.1 is on a branch the code generator added; counted as if always taken
 ; ASM-LABEL: errno_sqrt:
 ; ASM:       vucomisd
 ; ASM:       vsqrtsd
@@ -42,7 +39,11 @@ entry:
 ; CHECK-LABEL: roof-census: function 'errno_sqrtf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.sqrt canonical=1 empirical=1 full_width=1
-; CHECK:        remark: %r = call float @sqrtf(float %x) ; backend: {{.*}}vsqrtss
+; CHECK-NEXT:     fp32.compare canonical=0 empirical=1 full_width=1
+; CHECK-NEXT:   machine: block %entry: vucomiss
+; CHECK-NEXT:   machine: block %entry: vsqrtss
+; CHECK-NEXT:   machine: block %entry: call sqrtf
+; CHECK-NEXT:   remark: block %entry ; machine block bb.1 is on a branch the code generator added; counted as if always taken
 ; ASM-LABEL: errno_sqrtf:
 ; ASM:       vucomiss
 ; ASM:       vsqrtss

@@ -24,6 +24,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.compare canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vcmppd zmm
 ; ASM-LABEL: select_cmp:
 ; ASM:       vcmpltpd %zmm1, %zmm0, %k1
 ; ASM-NOT:   vcmp

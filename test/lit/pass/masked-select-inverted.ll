@@ -29,6 +29,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per active lane of !%m
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 ; ASM-LABEL: mask_add_inverted:
 ; ASM:       vaddpd %zmm2, %zmm1, %zmm1{{$}}
 ; ASM-NEXT:  kmovd %edi, %k1

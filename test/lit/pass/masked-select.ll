@@ -33,6 +33,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm {k}
 ; ASM-LABEL: mask_add_v4:
 ; ASM:       kmovd %edi, %k1
 ; ASM-NEXT:  vaddpd %zmm2, %zmm1, %zmm0 {%k1}
@@ -51,6 +52,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd ymm, vaddpd ymm
 ; ASM-LABEL: mask_add_v3:
 ; ASM:       vaddpd
 ; ASM:       vaddpd
@@ -71,6 +73,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per active lane of !%m
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm {k}{z}
 ; ASM-LABEL: mask_add_inverted_zero:
 ; ASM:       knotb
 ; ASM-NEXT:  vaddpd %zmm1, %zmm0, %zmm0 {%k1} {z}
@@ -90,6 +93,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm {k}{z}
 ; ASM-LABEL: maskz_add:
 ; ASM:       kmovd %edi, %k1
 ; ASM-NEXT:  vaddpd %zmm1, %zmm0, %zmm0 {%k1} {z}
@@ -109,6 +113,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp32.mul canonical=1 empirical=1 full_width=0
+; CHECK-NEXT: machine: block %entry: vmulps ymm {k}
 ; ASM-LABEL: mask_mul_v8f32:
 ; ASM:       vmulps %ymm2, %ymm1, %ymm0 {%k1}
 ; ASM-NEXT:  retq
@@ -128,6 +133,7 @@ entry:
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=0 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=0
+; CHECK-NEXT: machine: block %entry: vfmadd231pd zmm {k}
 ; ASM-LABEL: mask_fmuladd_addend:
 ; ASM:       kmovd %edi, %k1
 ; ASM-NEXT:  vfmadd231pd %zmm1, %zmm0, %zmm2 {%k1}
@@ -145,6 +151,7 @@ entry:
 ; CHECK-NEXT:     fp64.div canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=0
+; CHECK-NEXT: machine: block %entry: vdivpd zmm {k}
 ; ASM-LABEL: mask_div:
 ; ASM:       vdivpd %zmm2, %zmm1, %zmm0 {%k1}
 define <8 x double> @mask_div(<8 x double> %src, <8 x double> %a, <8 x double> %b, i8 %k) #0 {
@@ -161,6 +168,7 @@ entry:
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     bytes loaded=0 stored=64
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 define <8 x double> @second_use(<8 x double> %src, <8 x double> %a, <8 x double> %b, i8 %k, ptr %p) #0 {
 entry:
   %s = fadd <8 x double> %a, %b

@@ -17,7 +17,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-census: function 'divide_by_address'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %q = fdiv double %a, {{.*}} ; backend: vdivsd
+; CHECK-NEXT: machine: block %entry: vdivsd
 ; ASM-LABEL: divide_by_address:
 ; ASM:       vdivsd
 ; ASM-NEXT:  retq

@@ -23,7 +23,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=32 full_width=32
 ; CHECK-NEXT:     fp32.div canonical=16 empirical=0 full_width=0
 ; CHECK-NEXT:     fp32.sqrt canonical=16 empirical=16 full_width=16
-; CHECK-NEXT:   remark: %r = fdiv fast <16 x float> {{.*}}, %s ; backend: vrsqrt14ps, vmulps, vfmadd213ps, vmulps, vmulps
+; CHECK-NEXT: machine: block %entry: vrsqrt14ps zmm, vmulps zmm, vfmadd213ps zmm, vmulps zmm, vmulps zmm
 ; ASM-LABEL: rsqrt_v16f32:
 ; ASM:       vrsqrt14ps %zmm
 ; ASM-NEXT:  vmulps {{.*}}%zmm
@@ -41,7 +41,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'sqrt_v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.sqrt canonical=16 empirical=16 full_width=16
-; CHECK-NEXT:   remark: %s = call fast <16 x float> @llvm.sqrt.v16f32(<16 x float> %x) ; backend: vsqrtps
+; CHECK-NEXT: machine: block %entry: vsqrtps zmm
 ; ASM-LABEL: sqrt_v16f32:
 ; ASM:       vsqrtps %zmm
 ; ASM-NEXT:  retq
@@ -54,7 +54,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'sqrt_v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.sqrt canonical=8 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %s = call fast <8 x double> @llvm.sqrt.v8f64(<8 x double> %x) ; backend: vsqrtpd
+; CHECK-NEXT: machine: block %entry: vsqrtpd zmm
 ; ASM-LABEL: sqrt_v8f64:
 ; ASM:       vsqrtpd %zmm
 ; ASM-NEXT:  retq
@@ -68,7 +68,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.sqrt canonical=8 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %r = fdiv <8 x double> {{.*}}, %s ; backend: vsqrtpd, vdivpd
+; CHECK-NEXT: machine: block %entry: vsqrtpd zmm, vdivpd zmm
 ; ASM-LABEL: rsqrt_v8f64_strict:
 ; ASM:       vsqrtpd %zmm
 ; ASM:       vdivpd {{.*}}%zmm

@@ -20,6 +20,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vaddsd
 define double @add_f64(double %a, double %b) #0 {
 entry:
   %r = fadd double %a, %b
@@ -30,6 +31,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vsubsd
 define double @sub_f64(double %a, double %b) #0 {
 entry:
   %r = fsub double %a, %b
@@ -40,6 +42,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vmulsd
 define double @mul_f64(double %a, double %b) #0 {
 entry:
   %r = fmul double %a, %b
@@ -49,7 +52,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'div_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %r = fdiv double %a, %b ; backend: vdivsd
+; CHECK-NEXT: machine: block %entry: vdivsd
 ; ASM-LABEL: div_f64:
 ; ASM:       vdivsd
 ; ASM-NEXT:  retq
@@ -63,6 +66,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vaddss
 define float @add_f32(float %a, float %b) #0 {
 entry:
   %r = fadd float %a, %b
@@ -73,6 +77,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vsubss
 define float @sub_f32(float %a, float %b) #0 {
 entry:
   %r = fsub float %a, %b
@@ -83,6 +88,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
+; CHECK-NEXT: machine: block %entry: vmulss
 define float @mul_f32(float %a, float %b) #0 {
 entry:
   %r = fmul float %a, %b
@@ -92,7 +98,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'div_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=1 empirical=1 full_width=1
-; CHECK-NEXT:   remark: %r = fdiv float %a, %b ; backend: vdivss
+; CHECK-NEXT: machine: block %entry: vdivss
 ; ASM-LABEL: div_f32:
 ; ASM:       vdivss
 ; ASM-NEXT:  retq
@@ -110,6 +116,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     bytes loaded=16 stored=8
+; CHECK-NEXT: machine: block %entry: vaddsd, vsubsd, vmulsd, vdivsd
 define void @chain_f64(ptr %p, ptr %q) #0 {
 entry:
   %a = load double, ptr %p

@@ -22,7 +22,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp64.div canonical=16 empirical=8 full_width=8
-; CHECK-NEXT:   remark: %x = {{.*}} ; multiplies by the shared reciprocal of its divisor; reciprocal: vdivpd
+; CHECK-NEXT: machine: block %entry: vdivpd zmm, vmulpd zmm, vmulpd zmm, vaddpd zmm
 ; ASM-LABEL: two_by_same_f64:
 ; ASM:       vdivpd
 ; ASM-NOT:   vdivpd
@@ -43,6 +43,7 @@ entry:
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=32 full_width=32
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=64 full_width=64
 ; CHECK-NEXT:     fp32.div canonical=32 empirical=16 full_width=16
+; CHECK-NEXT: machine: block %entry: vrcp14ps zmm, vfmsub213ps zmm, vfnmadd231ps zmm, vmulps zmm, vmulps zmm, vaddps zmm
 ; ASM-LABEL: two_by_same_f32:
 ; ASM:       vrcp14ps
 ; ASM-NOT:   vdivps
@@ -59,6 +60,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.div canonical=16 empirical=16 full_width=16
+; CHECK-NEXT: machine: block %entry: vdivpd zmm, vdivpd zmm, vaddpd zmm
 ; ASM-LABEL: strict_divides:
 ; ASM:       vdivpd
 ; ASM:       vdivpd

@@ -33,6 +33,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     bytes loaded=16 stored=8
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %body: vmulpd zmm, vaddpd zmm
 ; ASM-LABEL: daxpy_tail:
 ; ASM:       vmovupd {{.*}} {%k1} {z}
 ; ASM:       vmulpd {{.*}}%zmm{{[0-9]+}}{{$}}
@@ -73,6 +74,7 @@ exit:
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=0 full_width=0
 ; CHECK-NEXT:     bytes loaded=16 stored=8
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %body: vfmadd213pd zmm
 ; ASM-LABEL: daxpy_tail_fmuladd:
 ; ASM:       vfmadd{{[0-9]+}}pd {{.*}}%zmm{{[0-9]+( #.*)?$}}
 ; ASM:       vmovupd %zmm{{[0-9]+}}, {{.*}} {%k1}
@@ -109,6 +111,7 @@ exit:
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     bytes loaded=0 stored=8
+; CHECK-NEXT: machine: block %entry: vfmadd213pd zmm
 ; ASM-LABEL: daxpy_tail_contract:
 ; ASM:       vfmadd{{[0-9]+}}pd {{.*}}%zmm{{[0-9]+( #.*)?$}}
 ; ASM:       vmovupd %zmm{{[0-9]+}}, {{.*}} {%k1}
@@ -127,6 +130,7 @@ entry:
 ; CHECK-NEXT:     bytes loaded=0 stored=64
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     bytes loaded=0 stored=8
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 define void @other_use(ptr %p, ptr %q, <8 x double> %a, <8 x double> %b, i8 %k) #0 {
 entry:
   %m = bitcast i8 %k to <8 x i1>

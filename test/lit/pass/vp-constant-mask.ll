@@ -21,6 +21,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=4 empirical=8 full_width=8
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 define <8 x double> @vp_fadd_const(<8 x double> %a, <8 x double> %b) #0 {
 entry:
   %s = call <8 x double> @llvm.vp.fadd.v8f64(<8 x double> %a, <8 x double> %b, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 false, i1 false, i1 false, i1 false>, i32 8)
@@ -31,6 +32,7 @@ entry:
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=2 empirical=8 full_width=8
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 define <8 x double> @vp_fadd_const_evl(<8 x double> %a, <8 x double> %b) #0 {
 entry:
   %s = call <8 x double> @llvm.vp.fadd.v8f64(<8 x double> %a, <8 x double> %b, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 false, i1 false, i1 false, i1 false>, i32 2)

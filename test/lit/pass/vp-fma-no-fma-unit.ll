@@ -23,6 +23,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=0 full_width=0
+; CHECK-NEXT: machine: block %entry: call fma, call fma, call fma, call fma, call fma, call fma, call fma, call fma
 ; ASM-LABEL: vp_fma_sse2:
 ; ASM-COUNT-8: callq fma@PLT
 ; ASM-NOT:     mulpd

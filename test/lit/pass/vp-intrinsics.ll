@@ -25,6 +25,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NOT:    block
+; CHECK-NEXT: machine: block %entry: vaddpd zmm
 ; ASM-LABEL: vp_fadd:
 ; ASM:       vaddpd %zmm1, %zmm0, %zmm0{{$}}
 ; ASM-NEXT:  retq
@@ -39,6 +40,7 @@ entry:
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
+; CHECK-NEXT: machine: block %entry: vmulpd zmm
 ; ASM-LABEL: vp_fmul:
 ; ASM:       vmulpd %zmm1, %zmm0, %zmm0{{$}}
 ; ASM-NEXT:  retq
@@ -53,6 +55,7 @@ entry:
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=0 full_width=0
+; CHECK-NEXT: machine: block %entry: vfmadd213pd zmm
 ; ASM-LABEL: vp_fma:
 ; ASM:       vfmadd213pd %zmm2, %zmm1, %zmm0{{$| }}
 ; ASM-NEXT:  retq
@@ -67,6 +70,7 @@ entry:
 ; CHECK-NEXT:     fp64.sqrt canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.sqrt canonical=1 empirical=0 full_width=0
+; CHECK-NEXT: machine: block %entry: vsqrtpd zmm
 ; ASM-LABEL: vp_sqrt:
 ; ASM:       vsqrtpd %zmm0, %zmm0{{$}}
 ; ASM-NEXT:  retq
@@ -81,6 +85,7 @@ entry:
 ; CHECK-NEXT:     fp64.div canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=0 full_width=0
+; CHECK-NEXT: machine: block %entry: vdivpd zmm
 ; ASM-LABEL: vp_fdiv:
 ; ASM:       vdivpd %zmm1, %zmm0, %zmm0{{$}}
 ; ASM-NEXT:  retq
