@@ -9,28 +9,47 @@
 
 #include "llvm/ADT/StringSwitch.h"
 
-#include <algorithm>
-#include <iterator>
+#include <optional>
 
 namespace roof {
 
 namespace {
 
-const LibmCost Table[] = {
-#define ROOF_LIBM_COST(Name, Precision, Lanes, Add, Mul, Fma, Div, Sqrt,       \
-                       MinMax, Compare, Convert)                               \
-  {Name, Precision, Lanes, {Add, Mul, Fma, Div, Sqrt, 0, MinMax, Compare, Convert}},
+/// One row of the table: what one call executes in one precision.
+struct LibmCostRow {
+  const char *Name;
+  RoofPrecision Arguments;
+  unsigned Lanes;
+  RoofPrecision Executed;
+  /// FLOPs (FMA = 2 per lane) or operations of one call, all lanes
+  /// together, per class; the transcendental class is always 0 here.
+  uint64_t PerCall[ROOF_NUM_CLASSES];
+};
+
+const LibmCostRow Table[] = {
+#define ROOF_LIBM_COST(Name, Precision, Lanes, Executed, Add, Mul, Fma, Div,   \
+                       Sqrt, MinMax, Compare, Convert)                         \
+  {Name,     Precision, Lanes,  Executed, {Add, Mul, Fma, Div, Sqrt, 0,        \
+                                           MinMax, Compare, Convert}},
 #include "LibmCosts.inc"
 #undef ROOF_LIBM_COST
 };
 
-} // namespace
-
-const LibmCost *lookupLibmCost(llvm::StringRef Name) {
-  auto It = std::find_if(std::begin(Table), std::end(Table),
-                         [&](const LibmCost &C) { return Name == C.Name; });
-  return It == std::end(Table) ? nullptr : It;
+/// The measured work of one call to Name, all its rows together.
+std::optional<ClassWork> measuredWork(llvm::StringRef Name) {
+  std::optional<ClassWork> Work;
+  for (const LibmCostRow &Row : Table) {
+    if (Name != Row.Name)
+      continue;
+    if (!Work)
+      Work.emplace();
+    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+      (*Work)[Row.Executed][C] += Row.PerCall[C];
+  }
+  return Work;
 }
+
+} // namespace
 
 namespace {
 
@@ -57,9 +76,8 @@ std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {
     Call.Work[*To][ROOF_CLASS_CONVERT] = 1;
     return Call;
   }
-  if (const LibmCost *Cost = lookupLibmCost(Name)) {
-    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-      Call.Work[Cost->Precision][C] = Cost->PerCall[C];
+  if (std::optional<ClassWork> Work = measuredWork(Name)) {
+    Call.Work = *Work;
     return Call;
   }
   unsigned Lanes = 1;
@@ -117,11 +135,12 @@ uint64_t libmCostsFingerprint() {
     for (int Byte = 0; Byte < 8; ++Byte, V >>= 8)
       Hash = (Hash ^ (V & 0xff)) * 1099511628211ull;
   };
-  for (const LibmCost &C : Table) {
+  for (const LibmCostRow &C : Table) {
     for (const char *P = C.Name; *P; ++P)
       Mix(uint8_t(*P));
-    Mix(C.Precision);
+    Mix(C.Arguments);
     Mix(C.Lanes);
+    Mix(C.Executed);
     for (uint64_t V : C.PerCall)
       Mix(V);
   }

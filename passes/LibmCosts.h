@@ -14,24 +14,10 @@
 
 #include "llvm/ADT/StringRef.h"
 
-#include <array>
 #include <cstdint>
 #include <optional>
 
 namespace roof {
-
-struct LibmCost {
-  const char *Name;
-  RoofPrecision Precision;
-  unsigned Lanes;
-  /// FLOPs (FMA = 2 per lane) or operations executed by one call, all lanes
-  /// together, per class; the transcendental class is always 0 here.
-  std::array<uint64_t, ROOF_NUM_CLASSES> PerCall;
-};
-
-/// The measured cost of one call to \p Name (a libm or libmvec symbol), or
-/// nullptr when the function was not measured.
-const LibmCost *lookupLibmCost(llvm::StringRef Name);
 
 struct LibraryCallWork {
   ClassWork Work{};

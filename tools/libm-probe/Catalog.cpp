@@ -347,6 +347,33 @@ std::vector<ProbeSpec> libmCatalog() {
       }
     }
   }
+  // Functions counted without a reference result: the conversions to an
+  // integer (the result is in %rax, which the trampoline does not keep),
+  // and the compiler runtime's complex multiply and divide (C99 Annex G),
+  // which clang calls for `_Complex` division, and for multiplication when
+  // the inline product is NaN; libgcc_s exports the same code that
+  // libgcc.a links into executables.
+  static const struct {
+    const char *Symbol, *Library, *Signature;
+  } Unchecked[] = {
+      {"lrint", "libm.so.6", "d_v"},       {"lrintf", "libm.so.6", "f_v"},
+      {"llrint", "libm.so.6", "d_v"},      {"llrintf", "libm.so.6", "f_v"},
+      {"lround", "libm.so.6", "d_v"},      {"lroundf", "libm.so.6", "f_v"},
+      {"llround", "libm.so.6", "d_v"},     {"llroundf", "libm.so.6", "f_v"},
+      {"__muldc3", "libgcc_s.so.1", "dddd_d"},
+      {"__divdc3", "libgcc_s.so.1", "dddd_d"},
+      {"__mulsc3", "libgcc_s.so.1", "ffff_f"},
+      {"__divsc3", "libgcc_s.so.1", "ffff_f"},
+  };
+  for (const auto &U : Unchecked) {
+    std::string Err;
+    ProbeSpec S;
+    S.Symbol = U.Symbol;
+    S.Library = U.Library;
+    S.Sig = *Signature::parse(U.Signature, Err);
+    S.Domains.assign(S.Sig.fpArgs(), Domain{-10, 10});
+    Specs.push_back(std::move(S));
+  }
   return Specs;
 }
 

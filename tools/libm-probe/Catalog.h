@@ -81,9 +81,10 @@ struct ProbeSpec {
   std::string describeInputs() const;
 };
 
-/// Every scalar libm function the pass may call and every unmasked libmvec
-/// variant of them (SSE b, AVX c, AVX2 d, AVX-512 e); the caller drops
-/// those this libm lacks or this CPU cannot run.
+/// Every scalar libm function the pass may call, every unmasked libmvec
+/// variant of them (SSE b, AVX c, AVX2 d, AVX-512 e) and the complex
+/// helpers of the compiler runtime (__divdc3, ...); the caller drops those
+/// this system lacks or this CPU cannot run.
 std::vector<ProbeSpec> libmCatalog();
 
 /// Fills the argument registers of call number Call (of Calls) and points

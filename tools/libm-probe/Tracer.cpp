@@ -13,24 +13,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Tracer.h"
+#include "TracedProcess.h"
 
-#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
-#include <cpuid.h>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <elf.h>
 #include <map>
 #include <sys/ptrace.h>
-#include <sys/uio.h>
 #include <sys/user.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <unordered_map>
 
 using namespace llvm;
 
@@ -112,17 +108,29 @@ extern const char roof_probe_begin_zmm[], roof_probe_end_zmm[];
 // Counts
 //===----------------------------------------------------------------------===//
 
-uint64_t CallCounts::flops() const {
+uint64_t CallCounts::inClass(unsigned C) const {
+  uint64_t Sum = 0;
+  for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+    Sum += Work[P][C];
+  return Sum;
+}
+
+uint64_t CallCounts::flops(unsigned P) const {
   uint64_t Sum = 0;
   for (unsigned C = 0; C < ROOF_NUM_FLOP_CLASSES; ++C)
-    Sum += Class[C];
+    Sum += Work[P][C];
+  return Sum;
+}
+
+uint64_t CallCounts::flops() const {
+  uint64_t Sum = 0;
+  for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
+    Sum += flops(P);
   return Sum;
 }
 
 bool CallCounts::operator==(const CallCounts &O) const {
-  return std::memcmp(Class, O.Class, sizeof(Class)) == 0 &&
-         std::memcmp(PrecisionFlops, O.PrecisionFlops,
-                     sizeof(PrecisionFlops)) == 0 &&
+  return std::memcmp(Work, O.Work, sizeof(Work)) == 0 &&
          Instructions == O.Instructions && X87 == O.X87;
 }
 
@@ -167,103 +175,21 @@ constexpr int ExitNoPtrace = 97;
 
 class Stepper {
 public:
-  Stepper(pid_t Pid, const X86Decoder &Decoder) : Pid(Pid), Decoder(Decoder) {}
+  Stepper(pid_t Pid, const X86Decoder &Decoder)
+      : Process(Pid, Decoder, "roof-libm-probe") {}
 
-  /// Reads child memory; returns the number of bytes read.
   size_t read(uint64_t Address, void *Buffer, size_t Size) {
-    if (UseVmRead) {
-      iovec Local{Buffer, Size};
-      iovec Remote{reinterpret_cast<void *>(Address), Size};
-      ssize_t N = process_vm_readv(Pid, &Local, 1, &Remote, 1, 0);
-      if (N > 0)
-        return size_t(N);
-      if (errno != EPERM && errno != ENOSYS)
-        return 0;
-      UseVmRead = false; // forbidden here: fall back to PEEKTEXT
-    }
-    size_t Done = 0;
-    while (Done < Size) {
-      errno = 0;
-      long Word = ptrace(PTRACE_PEEKTEXT, Pid,
-                         reinterpret_cast<void *>(Address + Done), nullptr);
-      if (errno != 0)
-        break;
-      size_t N = std::min(sizeof(Word), Size - Done);
-      std::memcpy(static_cast<char *>(Buffer) + Done, &Word, N);
-      Done += N;
-    }
-    return Done;
-  }
-
-  const DecodedInstr &decodeAt(uint64_t Address) {
-    auto It = Cache.find(Address);
-    if (It != Cache.end())
-      return It->second;
-    uint8_t Bytes[16];
-    size_t N = read(Address, Bytes, sizeof(Bytes));
-    return Cache.emplace(Address, Decoder.decode(ArrayRef(Bytes, N), Address))
-        .first->second;
-  }
-
-  /// Value of opmask register K (1..7), from the AVX-512 opmask component
-  /// of the XSAVE area; all ones when the kernel does not hand it out, so
-  /// a masked instruction then counts at full width.
-  uint64_t readMask(unsigned K) {
-    static const unsigned OpmaskOffset = [] {
-      unsigned A = 0, B = 0, C = 0, D = 0;
-      // CPUID leaf 0xD, sub-leaf 5: size (EAX) and offset (EBX) of the
-      // opmask state in the standard XSAVE layout ptrace returns.
-      if (!__get_cpuid_count(0xD, 5, &A, &B, &C, &D))
-        return 0u;
-      return B;
-    }();
-    alignas(64) static uint8_t Area[16384];
-    iovec Io{Area, sizeof(Area)};
-    if (OpmaskOffset == 0 ||
-        ptrace(PTRACE_GETREGSET, Pid, reinterpret_cast<void *>(NT_X86_XSTATE),
-               &Io) != 0 ||
-        Io.iov_len < OpmaskOffset + 64) {
-      if (!WarnedMask)
-        std::fprintf(stderr, "roof-libm-probe: warning: cannot read AVX-512 "
-                             "mask registers; masked instructions count at "
-                             "full width\n");
-      WarnedMask = true;
-      return ~uint64_t(0);
-    }
-    uint64_t XStateBV;
-    std::memcpy(&XStateBV, Area + 512, sizeof(XStateBV));
-    // A component in its initial state is not written: k0-k7 are zero.
-    if (!(XStateBV & (1u << 5)))
-      return 0;
-    uint64_t Value;
-    std::memcpy(&Value, Area + OpmaskOffset + 8 * K, sizeof(Value));
-    return Value;
+    return Process.read(Address, Buffer, Size);
   }
 
   void account(uint64_t Rip, CallCounts &C, bool Print) {
-    const DecodedInstr &D = decodeAt(Rip);
+    const DecodedInstr &D = Process.decodeAt(Rip);
     ++C.Instructions;
-    if (D.Size == 0 && !WarnedUndecodable) {
-      std::fprintf(stderr,
-                   "roof-libm-probe: warning: undecodable instruction at "
-                   "0x%llx (not counted)\n",
-                   static_cast<unsigned long long>(Rip));
-      WarnedUndecodable = true;
-    }
-    uint64_t Amount = 0;
+    uint64_t Amount = Process.work(D, Rip).Active;
     if (D.X87)
       ++C.X87;
-    if (D.FP) {
-      uint64_t Lanes = D.FP->Lanes;
-      if (D.MaskReg) {
-        uint64_t Live = Lanes >= 64 ? ~uint64_t(0) : (uint64_t(1) << Lanes) - 1;
-        Lanes = llvm::popcount(readMask(D.MaskReg) & Live);
-      }
-      Amount = Lanes * D.FP->FlopsPerLane;
-      C.Class[D.FP->Class] += Amount;
-      if (D.FP->Class < ROOF_NUM_FLOP_CLASSES)
-        C.PrecisionFlops[D.FP->Precision] += Amount;
-    }
+    if (D.FP)
+      C.Work[D.FP->Precision][D.FP->Class] += Amount;
     if (Print) {
       outs() << format("  %12llx  ", static_cast<unsigned long long>(Rip))
              << D.Text;
@@ -276,12 +202,7 @@ public:
   }
 
 private:
-  pid_t Pid;
-  const X86Decoder &Decoder;
-  bool UseVmRead = true;
-  bool WarnedMask = false;
-  bool WarnedUndecodable = false;
-  std::unordered_map<uint64_t, DecodedInstr> Cache;
+  TracedProcess Process;
 };
 
 std::string describeStatus(int Status) {

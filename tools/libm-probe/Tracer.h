@@ -44,14 +44,18 @@ struct CallJob {
   std::function<std::string(const CallFrame &)> Check;
 };
 
-/// FP work of one call. Flops are per class in FLOPs (an FMA lane is 2);
-/// min/max, compare and convert count operations (one per lane).
+/// FP work of one call, per precision the instructions executed in and
+/// class: FLOPs (an FMA lane is 2); min/max, compare and convert count
+/// operations (one per lane).
 struct CallCounts {
-  uint64_t Class[ROOF_NUM_CLASSES] = {};
-  uint64_t PrecisionFlops[ROOF_NUM_PRECISIONS] = {};
+  uint64_t Work[ROOF_NUM_PRECISIONS][ROOF_NUM_CLASSES] = {};
   uint64_t Instructions = 0;
   uint64_t X87 = 0; // x87 arithmetic instructions, outside every class
 
+  /// Class C summed over the precisions.
+  uint64_t inClass(unsigned C) const;
+  /// FLOPs of precision P.
+  uint64_t flops(unsigned P) const;
   uint64_t flops() const;
   bool operator==(const CallCounts &O) const;
 };

@@ -128,16 +128,25 @@ const char *precisionName(RoofPrecision P) {
 }
 
 const char *precisionEnum(RoofPrecision P) {
-  return P == ROOF_FP32 ? "ROOF_FP32" : "ROOF_FP64";
+  switch (P) {
+  case ROOF_FP16:
+    return "ROOF_FP16";
+  case ROOF_BF16:
+    return "ROOF_BF16";
+  case ROOF_FP32:
+    return "ROOF_FP32";
+  default:
+    return "ROOF_FP64";
+  }
 }
 
 // "fp64 14" or "fp64 12 + fp32 2": the precision the work was done in.
 std::string precisionSplit(const CallCounts &C) {
   std::string S;
   for (RoofPrecision P : {ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16})
-    if (C.PrecisionFlops[P])
+    if (C.flops(P))
       S += (S.empty() ? "" : " + ") + std::string(precisionName(P)) + " " +
-           std::to_string(C.PrecisionFlops[P]);
+           std::to_string(C.flops(P));
   return S.empty() ? "no FLOPs" : S;
 }
 
@@ -182,10 +191,10 @@ void writeTable(raw_ostream &OS, const std::vector<Result> &Results) {
     OS << format("%-24s %4s %5u %6llu %6llu %6llu %5llu %5llu %6llu %5llu "
                  "%5llu %7llu %6.1f %11s %6llu  %s\n",
                  R.Spec->Symbol.c_str(), precisionName(R.Spec->Sig.precision()),
-                 Lanes, C.Class[ROOF_CLASS_ADD], C.Class[ROOF_CLASS_MUL],
-                 C.Class[ROOF_CLASS_FMA], C.Class[ROOF_CLASS_DIV],
-                 C.Class[ROOF_CLASS_SQRT], C.Class[ROOF_CLASS_MINMAX],
-                 C.Class[ROOF_CLASS_COMPARE], C.Class[ROOF_CLASS_CONVERT],
+                 Lanes, C.inClass(ROOF_CLASS_ADD), C.inClass(ROOF_CLASS_MUL),
+                 C.inClass(ROOF_CLASS_FMA), C.inClass(ROOF_CLASS_DIV),
+                 C.inClass(ROOF_CLASS_SQRT), C.inClass(ROOF_CLASS_MINMAX),
+                 C.inClass(ROOF_CLASS_COMPARE), C.inClass(ROOF_CLASS_CONVERT),
                  C.flops(), double(C.flops()) / Lanes, MinMax.c_str(),
                  C.Instructions, precisionSplit(C).c_str());
   }
@@ -228,15 +237,15 @@ void writeInclude(raw_ostream &OS, const std::vector<Result> &Results) {
      << "// ifunc picks code for the CPU that runs it: the table describes "
         "this machine.\n"
      << "//\n"
-     << "// ROOF_LIBM_COST(name, precision, lanes, add, mul, fma, div, sqrt, "
-        "minmax,\n"
-     << "//                compare, convert): add..sqrt in FLOPs, the rest in "
-        "operations,\n"
-     << "// all summed over the lanes of one call. precision is that of the "
-        "arguments;\n"
-     << "// the comment says which precision the FLOPs were executed in "
-        "(glibc's float\n"
-     << "// functions compute in double).\n"
+     << "// ROOF_LIBM_COST(name, precision, lanes, executed, add, mul, fma, div, "
+        "sqrt,\n"
+     << "//                minmax, compare, convert): precision is that of the "
+        "arguments,\n"
+     << "// executed the precision the instructions ran in (glibc's float "
+        "functions\n"
+     << "// compute in double), one row per executed precision; add..sqrt in "
+        "FLOPs, the\n"
+     << "// rest in operations, all summed over the lanes of one call.\n"
      << "//\n"
      << "//===-------------------------------------------------------------"
         "---------===//\n"
@@ -251,16 +260,25 @@ void writeInclude(raw_ostream &OS, const std::vector<Result> &Results) {
                  R.Sum.MaxFlops, precisionSplit(C).c_str(), C.Instructions);
     if (C.X87)
       OS << format(" (%llu x87, not counted)", C.X87);
-    OS << "; " << R.Spec->describeInputs() << "\n"
-       << format("ROOF_LIBM_COST(\"%s\", %s, /*lanes=*/%u, /*add=*/%llu, "
-                 "/*mul=*/%llu, /*fma=*/%llu, /*div=*/%llu, /*sqrt=*/%llu, "
-                 "/*minmax=*/%llu, /*compare=*/%llu, /*convert=*/%llu)\n",
-                 R.Spec->Symbol.c_str(), precisionEnum(R.Spec->Sig.precision()),
-                 R.Spec->Sig.lanes(), C.Class[ROOF_CLASS_ADD],
-                 C.Class[ROOF_CLASS_MUL], C.Class[ROOF_CLASS_FMA],
-                 C.Class[ROOF_CLASS_DIV], C.Class[ROOF_CLASS_SQRT],
-                 C.Class[ROOF_CLASS_MINMAX], C.Class[ROOF_CLASS_COMPARE],
-                 C.Class[ROOF_CLASS_CONVERT]);
+    OS << "; " << R.Spec->describeInputs() << "\n";
+    RoofPrecision Arguments = R.Spec->Sig.precision();
+    bool Any = false;
+    for (RoofPrecision P : {ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16}) {
+      const uint64_t *W = C.Work[P];
+      if (std::all_of(W, W + ROOF_NUM_CLASSES, [](uint64_t V) { return !V; }) &&
+          (Any || P != Arguments))
+        continue;
+      Any = true;
+      OS << format("ROOF_LIBM_COST(\"%s\", %s, /*lanes=*/%u, /*executed=*/%s, "
+                   "/*add=*/%llu, /*mul=*/%llu, /*fma=*/%llu, /*div=*/%llu, "
+                   "/*sqrt=*/%llu, /*minmax=*/%llu, /*compare=*/%llu, "
+                   "/*convert=*/%llu)\n",
+                   R.Spec->Symbol.c_str(), precisionEnum(Arguments),
+                   R.Spec->Sig.lanes(), precisionEnum(P), W[ROOF_CLASS_ADD],
+                   W[ROOF_CLASS_MUL], W[ROOF_CLASS_FMA], W[ROOF_CLASS_DIV],
+                   W[ROOF_CLASS_SQRT], W[ROOF_CLASS_MINMAX],
+                   W[ROOF_CLASS_COMPARE], W[ROOF_CLASS_CONVERT]);
+    }
   }
   OS << "\n#undef ROOF_LIBM_COST\n";
 }
@@ -406,11 +424,11 @@ int main(int argc, char **argv) {
                        "%llu cvt %llu, %llu insns\n",
                        I,
                        describeFrame(*Runnable[J], *Jobs[J].Frames[I]).c_str(),
-                       C.flops(), C.Class[ROOF_CLASS_ADD],
-                       C.Class[ROOF_CLASS_MUL], C.Class[ROOF_CLASS_FMA],
-                       C.Class[ROOF_CLASS_DIV], C.Class[ROOF_CLASS_SQRT],
-                       C.Class[ROOF_CLASS_MINMAX], C.Class[ROOF_CLASS_COMPARE],
-                       C.Class[ROOF_CLASS_CONVERT], C.Instructions);
+                       C.flops(), C.inClass(ROOF_CLASS_ADD),
+                       C.inClass(ROOF_CLASS_MUL), C.inClass(ROOF_CLASS_FMA),
+                       C.inClass(ROOF_CLASS_DIV), C.inClass(ROOF_CLASS_SQRT),
+                       C.inClass(ROOF_CLASS_MINMAX), C.inClass(ROOF_CLASS_COMPARE),
+                       C.inClass(ROOF_CLASS_CONVERT), C.Instructions);
     }
   }
 

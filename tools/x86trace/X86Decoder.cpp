@@ -4,7 +4,7 @@
 // this file supplies what a mnemonic does not carry: the vector length and
 // write-mask register, read from the VEX/EVEX prefix bytes. It also knows
 // the few AVX-512 FP instructions of libmvec that the pass never emits, and
-// x87 arithmetic, which the probe only reports (glibc 2.36 runs none in the
+// x87 arithmetic, which the tracers only report (glibc 2.36 runs none in the
 // functions probed).
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,8 @@
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrAnalysis.h"
+#include "llvm/MC/MCInstrDesc.h"
 #include "llvm/MC/MCInstrInfo.h"
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -37,6 +39,7 @@ struct X86Decoder::Impl {
   std::unique_ptr<MCContext> Ctx;
   std::unique_ptr<MCDisassembler> DisAsm;
   std::unique_ptr<MCInstPrinter> Printer;
+  std::unique_ptr<MCInstrAnalysis> Analysis;
 };
 
 X86Decoder::X86Decoder(std::unique_ptr<Impl> I) : P(std::move(I)) {}
@@ -66,7 +69,8 @@ std::unique_ptr<X86Decoder> X86Decoder::create(std::string &Err) {
   I->DisAsm.reset(T->createMCDisassembler(*I->STI, *I->Ctx));
   // Syntax variant 0 is AT&T, the spelling X86InstrClassifier expects.
   I->Printer.reset(T->createMCInstPrinter(I->TT, 0, *I->MAI, *I->MII, *I->MRI));
-  if (!I->DisAsm || !I->Printer) {
+  I->Analysis.reset(T->createMCInstrAnalysis(I->MII.get()));
+  if (!I->DisAsm || !I->Printer || !I->Analysis) {
     Err = "LLVM has no X86 disassembler";
     return nullptr;
   }
@@ -105,7 +109,68 @@ VectorPrefix readVectorPrefix(ArrayRef<uint8_t> B) {
   return V;
 }
 
+bool conditionHolds(unsigned Cond, uint64_t Flags) {
+  bool CF = Flags & 1, PF = Flags & (1 << 2), ZF = Flags & (1 << 6),
+       SF = Flags & (1 << 7), OF = Flags & (1 << 11);
+  bool Holds = false;
+  switch (Cond >> 1) { // even: the condition, odd: its negation
+  case 0: Holds = OF; break;
+  case 1: Holds = CF; break;
+  case 2: Holds = ZF; break;
+  case 3: Holds = CF || ZF; break;
+  case 4: Holds = SF; break;
+  case 5: Holds = PF; break;
+  case 6: Holds = SF != OF; break;
+  case 7: Holds = ZF || SF != OF; break;
+  }
+  return (Cond & 1) ? !Holds : Holds;
+}
+
 namespace {
+
+/// The opcode bytes after the legacy and REX prefixes.
+ArrayRef<uint8_t> opcodeBytes(ArrayRef<uint8_t> B) {
+  size_t I = 0;
+  while (I < B.size() &&
+         (B[I] == 0x66 || B[I] == 0x67 || B[I] == 0xF2 || B[I] == 0xF3 ||
+          B[I] == 0x2E || B[I] == 0x3E || (B[I] & 0xF0) == 0x40))
+    ++I;
+  return B.drop_front(I);
+}
+
+/// Control flow of a decoded instruction, read from its MCInstrDesc and,
+/// for the forms a tracer can emulate, from the opcode bytes.
+void readControlFlow(const MCInst &Inst, const MCInstrDesc &Desc,
+                     const MCInstrAnalysis &Analysis, ArrayRef<uint8_t> Bytes,
+                     uint64_t Address, DecodedInstr &D) {
+  if (!Desc.isBranch() && !Desc.isCall() && !Desc.isReturn() &&
+      !Desc.isIndirectBranch() && !Desc.isBarrier() && !Desc.isTrap())
+    return;
+  D.Flow = ControlFlow::Other;
+  ArrayRef<uint8_t> Op = opcodeBytes(Bytes);
+  if (Op.empty())
+    return;
+  uint64_t Target = 0;
+  bool Direct = Analysis.evaluateBranch(Inst, Address, D.Size, Target);
+  if (Desc.isReturn()) {
+    if (Op[0] == 0xC3)
+      D.Flow = ControlFlow::Return;
+  } else if (Desc.isCall()) {
+    if (Direct && Op[0] == 0xE8) {
+      D.Flow = ControlFlow::Call;
+      D.Target = Target;
+    }
+  } else if (Direct && (Op[0] == 0xEB || Op[0] == 0xE9)) {
+    D.Flow = ControlFlow::Jump;
+    D.Target = Target;
+  } else if (Direct && ((Op[0] & 0xF0) == 0x70 ||
+                        (Op.size() > 1 && Op[0] == 0x0F &&
+                         (Op[1] & 0xF0) == 0x80))) {
+    D.Flow = ControlFlow::CondJump;
+    D.Target = Target;
+    D.Cond = (Op[0] == 0x0F ? Op[1] : Op[0]) & 0xF;
+  }
+}
 
 bool isX87Arithmetic(StringRef M) {
   for (StringRef Op : {"fadd",   "fiadd", "fsub",  "fisub",   "fmul",   "fimul",
@@ -135,6 +200,8 @@ DecodedInstr X86Decoder::decode(ArrayRef<uint8_t> Bytes,
   for (char &C : D.Text)
     if (C == '\t')
       C = ' ';
+  readControlFlow(Inst, P->MII->get(Inst.getOpcode()), *P->Analysis,
+                  Bytes.take_front(Size), Address, D);
 
   // The printer's mnemonic can carry the start of the operands
   // ("vminpd\t{sae},"): keep the first word.
