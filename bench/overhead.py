@@ -26,15 +26,15 @@ standard library only; needs build/ (scripts/setup.sh).
 import argparse
 import datetime
 import os
-import platform
 import re
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from benchlib import (clang_version, cpu_model, default_arch, fmt_ratio, loadavg,
+                      report, run, run_timed)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RUN_LIMIT = 1.05
@@ -51,58 +51,6 @@ EXAMPLES = [
 ]
 
 
-def default_arch():
-    try:
-        with open("/proc/cpuinfo") as f:
-            flags = f.read()
-    except OSError:
-        flags = ""
-    if re.search(r"\bavx512f\b", flags):
-        return ["-march=x86-64-v4", "-mprefer-vector-width=512"]
-    return ["-march=x86-64-v3"]
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown CPU"
-
-
-def loadavg():
-    try:
-        with open("/proc/loadavg") as f:
-            return float(f.read().split()[0])
-    except (OSError, ValueError, IndexError):
-        return float("nan")
-
-
-def run(cmd, env=None, quiet=True):
-    """Runs cmd; returns its wall time in seconds; raises on failure."""
-    t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if quiet else None,
-                         stderr=subprocess.PIPE, text=True)
-    out, err = p.communicate()
-    t = time.perf_counter() - t0
-    if p.returncode != 0:
-        raise RuntimeError("command failed (exit %d): %s\n%s%s" % (
-            p.returncode, " ".join(cmd), out or "", err or ""))
-    return t
-
-
-def run_timed(cmd, env=None):
-    """(wall seconds, CPU seconds: user + system of cmd and its children)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    wall = run(cmd, env)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
-
-
 def pass_seconds(time_report):
     """User + system seconds of the roof:: passes in clang -ftime-report
     output. Its rows are "User [System] User+System Wall Name", each value
@@ -115,10 +63,6 @@ def pass_seconds(time_report):
         if len(values) >= 3:
             total += float(values[-2])
     return total
-
-
-def fmt_ratio(r, limit):
-    return "%.3f%s" % (r, " **(> %.2f)**" % limit if r > limit else "")
 
 
 def main():
@@ -248,14 +192,12 @@ def main():
         print()
 
     # Report.
-    clang_version = subprocess.run([args.clang, "--version"], stdout=subprocess.PIPE,
-                                   text=True).stdout.splitlines()[0]
     lines = []
     lines.append("Measured %s on %s (%d logical CPUs), %s; flags `%s`; "
                  "OMP_NUM_THREADS=%s; %d run and %d compile repetitions; "
                  "1-minute load average %.2f before, %.2f after."
                  % (datetime.date.today().isoformat(), cpu_model(), os.cpu_count() or 0,
-                    clang_version, " ".join(base), args.threads, reps, creps,
+                    clang_version(args.clang), " ".join(base), args.threads, reps, creps,
                     load_start, loadavg()))
     lines.append("")
     lines.append("| example | extra flags | run plain (s) | run roof (s) | run ratio "
@@ -280,19 +222,8 @@ def main():
                         statistics.median(r["roof"]), fmt_ratio(rr, RUN_LIMIT), cpu_rr, best,
                         cp, cr, fmt_ratio(cratio, COMPILE_LIMIT), ccpu, cbest,
                         1e3 * passtime[name]))
-    table = "\n".join(lines)
-    print()
-    print(table)
-    print()
-    if flagged:
-        print("FLAGGED (run target <= %.2f, compile target <= %.2f):" % (RUN_LIMIT, COMPILE_LIMIT))
-        for f in flagged:
-            print("  " + f)
-    else:
-        print("All run ratios <= %.2f and compile ratios <= %.2f." % (RUN_LIMIT, COMPILE_LIMIT))
-    if args.markdown:
-        with open(args.markdown, "w") as f:
-            f.write(table + "\n")
+    report("\n".join(lines), flagged, "run target <= %.2f, compile target <= %.2f" %
+           (RUN_LIMIT, COMPILE_LIMIT), args.markdown)
     if args.keep:
         print("work directory kept: " + work)
     else:
