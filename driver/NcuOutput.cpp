@@ -88,10 +88,23 @@ const char *baseUnitOf(const std::string &name) {
   return nullptr;
 }
 
+// Nsight Compute 2025 abbreviates seconds in its default output ("ns",
+// "us", "ms", "s"; `"gpu__time_duration.sum","ns","243,652,480"`), older
+// versions and --print-units base spell them ("nsecond").
+std::string spelledOut(std::string_view unit, std::string_view base) {
+  if (base == "second" && (unit == "s" || (unit.size() == 2 && unit[1] == 's')))
+    return std::string(unit.substr(0, unit.size() - 1)) + "second";
+  return std::string(unit);
+}
+
 // The power of ten one `unit` is worth in `base`: "Mbyte" is 10^6 bytes,
-// "usecond" 10^-6 seconds, "cycle/nsecond" 10^9 cycles per second; nothing
-// for a unit of another quantity. An empty unit (no unit row) is the base.
-std::optional<int> unitExponent(std::string_view unit, std::string_view base) {
+// "usecond" and "us" 10^-6 seconds, "cycle/nsecond" 10^9 cycles per second;
+// nothing for a unit of another quantity. An empty unit (no unit row) is
+// the base.
+std::optional<int> unitExponent(std::string_view shownUnit,
+                                std::string_view base) {
+  std::string spelled = spelledOut(shownUnit, base);
+  std::string_view unit = spelled;
   if (unit.empty() || unit == base)
     return 0;
   constexpr std::string_view kPerSecond = "/second";

@@ -36,6 +36,6 @@ for source in "${examples[@]}"; do
   "$roof" c++ -O3 --cuda-gpu-arch="$arch" "$source" -o "$out/$name"
   ROOF_DISABLE=1 "$roof" c++ -O3 --cuda-gpu-arch="$arch" "$source" -o "$out/$name.plain"
   ROOF_OUTPUT="$out/$name.json" "$out/$name"
-  ncu --csv --metrics "$metrics" "$out/$name.plain" > "$out/$name.ncu.csv"
+  ncu --csv --print-units base --metrics "$metrics" "$out/$name.plain" > "$out/$name.ncu.csv"
   "$roof" compare "$out/$name.json" --ncu "$out/$name.ncu.csv"
 done
