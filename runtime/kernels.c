@@ -188,3 +188,18 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
   }
   return true;
 }
+
+void roofrt_kernels_fork_child(void) {
+  for (size_t i = 0; i < num_kernels; i++) {
+    struct roofrt_kernel *k = kernels[i];
+    k->launches = k->counted = 0;
+    k->timed = true;
+    k->time_s = 0;
+    memset(k->metric, 0, sizeof k->metric);
+    k->num_records = 0;
+  }
+  next_sequence = 0;
+  total_records = 0;
+  records_dropped = false;
+  overflow = false;
+}

@@ -9,7 +9,11 @@
 |*
 |* Where: roof_write's argument; otherwise $ROOF_OUTPUT; otherwise
 |* roof-<program>-<pid>.json in the working directory, with .rank<R> before
-|* .json under an MPI launcher.
+|* .json under an MPI launcher. In $ROOF_OUTPUT, %p is the pid, %h the host
+|* name, %r the MPI rank (0 outside MPI), %t the start time (UTC,
+|* YYYYMMDDTHHMMSS) and %% a percent sign, as in LLVM_PROFILE_FILE; a
+|* $ROOF_OUTPUT that names a directory (or ends with '/') gets the default
+|* name inside it.
 |*
 |* How: into <destination>.<pid>.<n>.tmp beside the destination, then
 |* renamed over it, so that a reader never sees half a file and concurrent
@@ -26,6 +30,8 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static pthread_once_t arm_once = PTHREAD_ONCE_INIT;
@@ -37,10 +43,8 @@ static bool quiet(void) {
   return q && *q && strcmp(q, "0") != 0;
 }
 
-static char *default_destination(const struct roofrt_process *p) {
-  const char *env = getenv("ROOF_OUTPUT");
-  if (env && *env)
-    return strdup(env);
+/* roof-<program>-<pid>[.rank<R>].json, in `dir` when not NULL. */
+static char *default_name(const struct roofrt_process *p, const char *dir) {
   const char *program = program_invocation_short_name;
   if (p->program) {
     const char *slash = strrchr(p->program, '/');
@@ -51,21 +55,113 @@ static char *default_destination(const struct roofrt_process *p) {
   char rank[32] = "";
   if (p->has_rank)
     snprintf(rank, sizeof rank, ".rank%ld", p->rank);
+  size_t dir_len = dir ? strlen(dir) : 0;
+  bool slash = dir_len && dir[dir_len - 1] != '/';
   char *path;
-  if (asprintf(&path, "roof-%s-%ld%s.json", program, p->pid, rank) < 0)
+  if (asprintf(&path, "%s%sroof-%s-%ld%s.json", dir ? dir : "",
+               slash ? "/" : "", program, p->pid, rank) < 0)
     return NULL;
   return path;
+}
+
+/* $ROOF_OUTPUT with its patterns replaced; NULL when out of memory or when
+ * a pattern is unknown (said in *bad). */
+static char *expand(const char *pattern, const struct roofrt_process *p,
+                    char *bad) {
+  char *out;
+  size_t len;
+  FILE *f = open_memstream(&out, &len);
+  if (!f)
+    return NULL;
+  for (const char *c = pattern; *c; c++) {
+    if (*c != '%') {
+      fputc(*c, f);
+      continue;
+    }
+    switch (*++c) {
+    case 'p':
+      fprintf(f, "%ld", p->pid);
+      break;
+    case 'r':
+      fprintf(f, "%ld", p->has_rank ? p->rank : 0L);
+      break;
+    case 'h': {
+      char host[256];
+      if (gethostname(host, sizeof host) != 0)
+        strcpy(host, "localhost");
+      host[sizeof host - 1] = '\0';
+      fputs(host, f);
+      break;
+    }
+    case 't': {
+      time_t start = (time_t)roofrt_start_realtime_s();
+      struct tm utc;
+      char stamp[32];
+      if (gmtime_r(&start, &utc) &&
+          strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", &utc))
+        fputs(stamp, f);
+      break;
+    }
+    case '%':
+      fputc('%', f);
+      break;
+    default:
+      *bad = *c ? *c : '%';
+      fclose(f);
+      free(out);
+      return NULL;
+    }
+  }
+  if (fclose(f) != 0)
+    return NULL;
+  return out;
+}
+
+static bool is_directory(const char *path) {
+  struct stat st;
+  size_t n = strlen(path);
+  return (n && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+static char *default_destination(const struct roofrt_process *p) {
+  const char *env = getenv("ROOF_OUTPUT");
+  if (!env || !*env)
+    return default_name(p, NULL);
+  char bad = 0;
+  char *path = expand(env, p, &bad);
+  if (!path) {
+    if (bad)
+      roofrt_warn("ROOF_OUTPUT=%s: unknown pattern %%%c (known: %%p %%h %%r "
+                  "%%t %%%%); writing the default name",
+                  env, bad);
+    return bad ? default_name(p, NULL) : NULL;
+  }
+  if (!is_directory(path))
+    return path;
+  char *inside = default_name(p, path);
+  free(path);
+  return inside;
 }
 
 /* Writes the document to `dest`; NULL on success, else the reason. */
 static const char *write_file(const char *dest, const struct roofrt_report *r,
                               const struct roofrt_process *p) {
-  char *temp;
-  unsigned long serial = __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
-  if (asprintf(&temp, "%s.%ld.%lu.tmp", dest, p->pid, serial) < 0)
-    return strerror(ENOMEM);
+  /* A new file of ours, never one that is there already (a stale
+   * temporary, a link planted at its name). */
+  char *temp = NULL;
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+    unsigned long serial =
+        __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
+    free(temp);
+    if (asprintf(&temp, "%s.%ld.%lu.tmp", dest, p->pid, serial) < 0)
+      return strerror(ENOMEM);
+    fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+              0644);
+    if (fd < 0 && errno != EEXIST)
+      break;
+  }
   const char *reason = NULL;
-  int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
   if (!f) {
     reason = strerror(errno);

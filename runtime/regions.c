@@ -259,3 +259,25 @@ bool roofrt_regions_report(struct roofrt_report *report) {
   free(counts);
   return true;
 }
+
+void roofrt_regions_fork_child(struct roofrt_thread *self) {
+  for (size_t i = 0; i < num_regions; i++) {
+    struct roofrt_region *r = regions[i];
+    r->entries = 0;
+    r->time_ns = 0;
+    r->open = 0;
+    r->open_start_sum = 0;
+    memset(r->begin, 0, r->begin_len * sizeof *r->begin);
+    memset(r->acc, 0, r->acc_len * sizeof *r->acc);
+  }
+  /* The clock restarts at the fork (roofrt_timer_start): open outermost
+   * entries start at 0, and the counters they began from are all zero. */
+  for (size_t i = 0; self && i < self->num_frames; i++) {
+    struct roofrt_frame *f = &self->frames[i];
+    f->region->entries++;
+    if (f->outermost) {
+      f->start_ns = 0;
+      f->region->open++;
+    }
+  }
+}

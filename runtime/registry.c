@@ -91,14 +91,51 @@ void roofrt_warn(const char *format, ...) {
 static void thread_exit(void *rounds_left);
 
 /* A fork() while another thread holds the lock would leave the child with a
- * lock nobody releases, and its exit-time write would hang. The child keeps
- * the records (and counts) inherited from the parent; its one thread is the
- * forking thread under a new tid. */
+ * lock nobody releases, and its exit-time write would hang. */
 static void fork_prepare(void) { pthread_mutex_lock(&roofrt_lock); }
 static void fork_parent(void) { pthread_mutex_unlock(&roofrt_lock); }
+
+/* Zeroes a thread's counters but the depth slots: functions it is inside
+ * still decrement theirs when they return. */
+static void zero_counts(struct roofrt_array *a) {
+  const RoofModule *d = a->module->desc;
+  for (uint32_t fi = 0; fi < d->num_functions; fi++) {
+    const RoofFunction *f = &d->functions[fi];
+    for (uint32_t s = 0; s < f->num_slots; s++)
+      if (roofrt_is_count_slot(f, s))
+        a->live[f->first_slot + s] = 0;
+  }
+  memset(a->saved, 0, d->num_slots * sizeof *a->saved);
+}
+
+/* The child of a fork() has a census of its own, from the fork on: what the
+ * parent counted is in the parent's. Its one thread is the forking thread,
+ * under a new tid; the other threads' records are the parent's. */
 static void fork_child(void) {
-  if (current)
-    current->tid = (pid_t)syscall(SYS_gettid);
+  struct roofrt_thread *self = current;
+  size_t kept = 0;
+  for (size_t i = 0; i < roofrt_num_threads; i++) {
+    struct roofrt_thread *t = roofrt_threads[i];
+    if (t == self) {
+      t->index = kept;
+      roofrt_threads[kept++] = t;
+      continue;
+    }
+    for (size_t a = 0; a < t->num_arrays; a++)
+      free(t->arrays[a].saved);
+    free(t->arrays);
+    free(t->frames);
+    free(t);
+  }
+  roofrt_num_threads = kept;
+  if (self) {
+    self->tid = (pid_t)syscall(SYS_gettid);
+    for (size_t a = 0; a < self->num_arrays; a++)
+      zero_counts(&self->arrays[a]);
+  }
+  roofrt_timer_start();
+  roofrt_regions_fork_child(self);
+  roofrt_kernels_fork_child();
   pthread_mutex_unlock(&roofrt_lock);
 }
 

@@ -158,6 +158,11 @@ double roofrt_timer_hz(void);
 /* Closes the regions the exiting thread left open (key destructor). Must not
  * be called with the lock held. */
 void roofrt_regions_thread_exit(struct roofrt_thread *t);
+/* In a forked child, whose counts restart from zero: the regions open on
+ * `self` (the forking thread, may be NULL) stay open, entered once, from
+ * the fork on; everything else recorded is the parent's and is dropped.
+ * Caller holds the lock. */
+void roofrt_regions_fork_child(struct roofrt_thread *self);
 
 /*===------------------------------------------------------------------------===
  * Census (census.c)
@@ -335,5 +340,8 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
 void roofrt_gpu_describe(const char *name, int major, int minor);
 /* Kernel part of the census; caller holds roofrt_lock. */
 bool roofrt_kernels_report(struct roofrt_report *report);
+/* In a forked child: the launches recorded so far are the parent's. Caller
+ * holds roofrt_lock. */
+void roofrt_kernels_fork_child(void);
 
 #endif /* ROOFRT_RUNTIME_H */

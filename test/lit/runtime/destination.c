@@ -37,6 +37,23 @@
 // RUN: count 0 < %t.err
 // RUN: %python %S/Inputs/check_report.py %t.dir/quiet.json
 //
+// Patterns in ROOF_OUTPUT (lit writes %% for one %): %p pid, %r rank (0
+// outside MPI), %h host, %t start time (UTC), %% a percent sign; an unknown
+// one is said and the default name written; a directory (existing, or
+// named with a final /) gets the default name inside it.
+// RUN: env ROOF_OUTPUT=%t.dir/pat-%%p-%%r-%%h-%%%%.json ROOF_QUIET=1 PMI_RANK=4 %t > %t.dir/pidpat
+// RUN: %python %S/Inputs/check_report.py %t.dir/pat-$(cat %t.dir/pidpat)-4-$(hostname)-%%.json 'r["mpi_rank"] == 4'
+// RUN: env ROOF_OUTPUT=%t.dir/time-%%t.json ROOF_QUIET=1 %t > /dev/null
+// RUN: ls %t.dir | grep -E '^time-[0-9]{8}T[0-9]{6}\.json$'
+// RUN: cd %t.dir && env ROOF_OUTPUT=%t.dir/bad-%%q.json ROOF_QUIET=1 %t > %t.dir/pidbad 2> %t.err
+// RUN: FileCheck %s -DDIR=%t.dir --check-prefix=BADPAT --match-full-lines < %t.err
+// BADPAT: roof: ROOF_OUTPUT=[[DIR]]/bad-%q.json: unknown pattern %q (known: %p %h %r %t %%); writing the default name
+// RUN: %python %S/Inputs/check_report.py %t.dir/roof-destination.c.tmp-$(cat %t.dir/pidbad).json
+// RUN: mkdir -p %t.dir/out && env ROOF_OUTPUT=%t.dir/out ROOF_QUIET=1 %t > %t.dir/piddir
+// RUN: %python %S/Inputs/check_report.py %t.dir/out/roof-destination.c.tmp-$(cat %t.dir/piddir).json 'flops(r["totals"], "fp64") == 15'
+// RUN: env ROOF_OUTPUT=%t.dir/out/ ROOF_QUIET=1 PMI_RANK=2 %t > %t.dir/piddir2
+// RUN: %python %S/Inputs/check_report.py %t.dir/out/roof-destination.c.tmp-$(cat %t.dir/piddir2).rank2.json
+//
 // A destination that cannot be written:
 // RUN: env ROOF_OUTPUT=%t.dir/missing/x.json %t > /dev/null 2> %t.err
 // RUN: FileCheck %s -DDIR=%t.dir --check-prefix=MISSING --match-full-lines < %t.err
