@@ -372,6 +372,8 @@ Census censusIn(const json &root) {
     census.mpiRank = countValue(rank, "mpi_rank");
   census.startTime = stringAt(root, "start_time", top);
   census.wallTimeS = memberAs(root, "wall_time_s", top, secondsValue);
+  if (root.contains("ended_by") && !root["ended_by"].is_null())
+    census.endedBy = stringAt(root, "ended_by", top);
   census.timerHz = memberAs(root, "timer_hz", top, secondsValue);
   census.target =
       targetIn(objectValue(memberOf(root, "target", top), "target"), "target");

@@ -151,6 +151,10 @@ struct Census {
   std::optional<std::uint64_t> mpiRank;
   std::string startTime;
   double wallTimeS = 0;
+  /// How the process ended ("exit", "quick_exit", a signal's name); none
+  /// when it was still running at the write (roof_write, a periodic write)
+  /// or the census predates the field.
+  std::optional<std::string> endedBy;
   double timerHz = 0;
   TargetInfo target;
   std::vector<ModuleRecord> modules;

@@ -187,8 +187,10 @@ private:
     if (census_.mpiRank)
       out << ", MPI rank " << *census_.mpiRank;
     out << ", started " << census_.startTime << ", wall time "
-        << humanSeconds(census_.wallTimeS) << "\n\n"
-        << kLegend;
+        << humanSeconds(census_.wallTimeS);
+    if (census_.endedBy && *census_.endedBy != "exit")
+      out << ", ended by " << *census_.endedBy;
+    out << "\n\n" << kLegend;
     if (!census_.kernels.empty())
       out << kKernelLegend;
     if (options_.classes)
@@ -570,6 +572,8 @@ void printJson(std::ostream &out, const Census &census,
       census.mpiRank ? OrderedJson(*census.mpiRank) : OrderedJson(nullptr);
   report["start_time"] = census.startTime;
   report["wall_time_s"] = census.wallTimeS;
+  report["ended_by"] =
+      census.endedBy ? OrderedJson(*census.endedBy) : OrderedJson(nullptr);
   report["target"] = {{"triple", census.target.triple},
                       {"cpu", census.target.cpu},
                       {"features", census.target.features}};

@@ -196,8 +196,24 @@ static const char *write_file(const char *dest, const struct roofrt_report *r,
   return reason;
 }
 
+/* Takes the runtime lock; from a signal handler only tries, for up to a
+ * second: the interrupted thread may hold it. */
+static bool lock_runtime(bool from_signal) {
+  if (!from_signal) {
+    pthread_mutex_lock(&roofrt_lock);
+    return true;
+  }
+  for (int attempt = 0; attempt < 1000; attempt++) {
+    if (pthread_mutex_trylock(&roofrt_lock) == 0)
+      return true;
+    nanosleep(&(struct timespec){0, 1000000}, NULL);
+  }
+  return false;
+}
+
 /* The whole write to `path`, or to the default destination when NULL. */
-static int write_report(const char *path) {
+static int write_report(const char *path, const char *ended_by,
+                        bool from_signal, bool say_written) {
   struct roofrt_process process;
   roofrt_process_get(&process);
   char *dest = path ? strdup(path) : default_destination(&process);
@@ -208,20 +224,23 @@ static int write_report(const char *path) {
   }
 
   struct roofrt_report report = {0};
+  report.ended_by = ended_by;
   /* Read before calibrating, which may spin. */
   report.wall_time_s = (double)(roofrt_now_ns() - roofrt_start_ns()) / 1e9;
   report.timer_hz = roofrt_timer_hz();
-  pthread_mutex_lock(&roofrt_lock);
-  bool counted = roofrt_census_take(&report) &&
-                 roofrt_regions_report(&report) &&
-                 roofrt_kernels_report(&report);
-  pthread_mutex_unlock(&roofrt_lock);
-
-  const char *reason =
-      counted ? write_file(dest, &report, &process) : strerror(ENOMEM);
+  const char *reason = NULL;
+  if (!lock_runtime(from_signal)) {
+    reason = "the runtime is busy in the interrupted thread";
+  } else {
+    bool counted = roofrt_census_take(&report) &&
+                   roofrt_regions_report(&report) &&
+                   roofrt_kernels_report(&report);
+    pthread_mutex_unlock(&roofrt_lock);
+    reason = counted ? write_file(dest, &report, &process) : strerror(ENOMEM);
+  }
   if (reason)
     roofrt_warn("cannot write %s: %s", dest, reason);
-  else if (!quiet())
+  else if (say_written && !quiet())
     roofrt_warn("wrote %s", dest);
   roofrt_report_free(&report);
   free(dest);
@@ -229,21 +248,68 @@ static int write_report(const char *path) {
   return reason ? -1 : 0;
 }
 
-static void write_at_exit(void) {
-  if (__atomic_exchange_n(&exit_written, 1, __ATOMIC_ACQ_REL))
+int roofrt_output_write(const char *ended_by, bool from_signal) {
+  return write_report(NULL, ended_by, from_signal, true);
+}
+
+/* The process ends normally: one final write, whichever of exit() and
+ * quick_exit() comes first. */
+static void write_final(const char *ended_by) {
+  if (!__atomic_exchange_n(&exit_written, 1, __ATOMIC_ACQ_REL))
+    write_report(NULL, ended_by, false, true);
+}
+
+static void write_at_exit(void) { write_final("exit"); }
+
+static void write_at_quick_exit(void) { write_final("quick_exit"); }
+
+/* $ROOF_FLUSH_SECONDS: a census every so often, for runs that may be
+ * killed hard (SIGKILL, a node failure); each replaces the previous one. */
+static void *flush_periodically(void *seconds) {
+  unsigned interval = (unsigned)(uintptr_t)seconds;
+  for (;;) {
+    sleep(interval);
+    write_report(NULL, NULL, false, false);
+  }
+  return NULL;
+}
+
+static void start_flushing(void) {
+  const char *text = getenv("ROOF_FLUSH_SECONDS");
+  if (!text || !*text)
     return;
-  write_report(NULL);
+  char *end;
+  errno = 0;
+  unsigned long seconds = strtoul(text, &end, 10);
+  if (*end || errno || text[0] == '-' || seconds == 0 || seconds > 86400) {
+    roofrt_warn("ROOF_FLUSH_SECONDS=%s is not a number of seconds (1 to "
+                "86400); no periodic write",
+                text);
+    return;
+  }
+  pthread_t thread;
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+  int err = pthread_create(&thread, &attr, flush_periodically,
+                           (void *)(uintptr_t)seconds);
+  pthread_attr_destroy(&attr);
+  if (err)
+    roofrt_warn("cannot start the periodic write (%s)", strerror(err));
 }
 
 static void arm(void) {
   if (atexit(write_at_exit) != 0)
     roofrt_warn("cannot register the exit handler; only roof_write() will "
                 "write a report");
+  at_quick_exit(write_at_quick_exit);
+  roofrt_signals_arm();
+  start_flushing();
 }
 
 void roofrt_output_arm(void) { pthread_once(&arm_once, arm); }
 
 ROOFRT_EXPORT int roof_write(const char *path) {
   roofrt_init();
-  return write_report(path && *path ? path : NULL);
+  return write_report(path && *path ? path : NULL, NULL, false, true);
 }

@@ -202,6 +202,11 @@ bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
   roofrt_json_string(j, start);
   roofrt_json_key(j, "wall_time_s");
   roofrt_json_double(j, r->wall_time_s);
+  roofrt_json_key(j, "ended_by");
+  if (r->ended_by)
+    roofrt_json_string(j, r->ended_by);
+  else
+    roofrt_json_null(j);
   roofrt_json_key(j, "timer_hz");
   roofrt_json_double(j, r->timer_hz);
 

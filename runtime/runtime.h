@@ -130,9 +130,22 @@ void roofrt_warn(const char *format, ...)
  * Output (output.c)
  *===------------------------------------------------------------------------===*/
 
-/* Registers the exit-time write (once); called when the first module is
- * accepted. */
+/* Registers the exit-time writes (once): at exit, at quick_exit, on the
+ * signals of signals.c, and every $ROOF_FLUSH_SECONDS; called when the
+ * first module is accepted. */
 void roofrt_output_arm(void);
+/* Writes the census to the default destination, marked ended by `ended_by`
+ * (a signal's name). From a signal handler (`from_signal`) the runtime lock
+ * is only tried, never waited for. Returns 0, or -1 after a message. */
+int roofrt_output_write(const char *ended_by, bool from_signal);
+
+/*===------------------------------------------------------------------------===
+ * Signals (signals.c)
+ *===------------------------------------------------------------------------===*/
+
+/* Installs the handlers that write the census when a signal ends the
+ * process (once, from roofrt_output_arm). */
+void roofrt_signals_arm(void);
 
 /*===------------------------------------------------------------------------===
  * Timer (timer.c)
@@ -227,6 +240,7 @@ struct roofrt_kernel_report {
 };
 
 struct roofrt_report {
+  const char *ended_by; /* "exit", a signal's name; NULL: still running */
   bool overflow;
   double timer_hz, wall_time_s;
   const RoofModule **modules;

@@ -32,9 +32,12 @@ FLOP_CLASSES = CLASSES[:6]
 KINDS = ["canonical", "empirical", "full_width"]
 CENSUS_KEYS = PRECISIONS + ["bytes_loaded", "bytes_stored"]
 TOP_KEYS = ["schema", "schema_version", "program", "command_line", "pid",
-            "mpi_rank", "start_time", "wall_time_s", "timer_hz", "target",
-            "modules", "overflow", "totals", "functions", "regions",
+            "mpi_rank", "start_time", "wall_time_s", "ended_by", "timer_hz",
+            "target", "modules", "overflow", "totals", "functions", "regions",
             "threads", "gpu", "kernels"]
+ENDINGS = ["exit", "quick_exit", "SIGTERM", "SIGINT", "SIGHUP", "SIGXCPU",
+           "SIGUSR1", "SIGUSR2", "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL",
+           "SIGABRT"]
 FUNCTION_KEYS = ["name", "demangled", "module", "calls", "time_s",
                  "thread_time_s"] + CENSUS_KEYS
 REGION_KEYS = ["name", "entries", "time_s"] + CENSUS_KEYS
@@ -130,6 +133,8 @@ def validate(r):
             "start_time", r["start_time"])
     require(is_number(r["wall_time_s"]) and r["wall_time_s"] >= 0,
             "wall_time_s", r["wall_time_s"])
+    require(r["ended_by"] is None or r["ended_by"] in ENDINGS,
+            "ended_by", r["ended_by"])
     require(is_number(r["timer_hz"]) and r["timer_hz"] > 0, "timer_hz",
             r["timer_hz"])
     keys(r["target"], TARGET_KEYS, "target")
