@@ -55,7 +55,15 @@ struct PlannedFunction {
   uint32_t NumSlots = 0;
   uint32_t TimeSlot = ROOF_NO_SLOT;  // relative
   uint32_t DepthSlot = ROOF_NO_SLOT; // relative
+  /// Its calls, when they are not the executions of its entry block: it
+  /// is also activated by OpenMP fork calls in other functions (relative).
+  uint32_t CallsSlot = ROOF_NO_SLOT;
+  /// Its own body times itself (not an outlined body timed by its forks).
+  bool TimedInBody = false;
   std::string AttributedTo;
+  /// `__kmpc_fork_call`s in this function that activate another function's
+  /// census (ForkActivations below), with that function's plan.
+  SmallVector<std::pair<CallInst *, const PlannedFunction *>, 1> Forks;
 };
 
 /// OpenMP outlined bodies (`foo.omp_outlined`, `foo.omp_outlined_debug__`)
@@ -65,16 +73,70 @@ std::string enclosingFunctionOfOutlined(StringRef Name) {
   return At == StringRef::npos || At == 0 ? "" : Name.take_front(At).str();
 }
 
-/// A function with an OpenMP parallel region has no loop left once the
-/// region is outlined, but it is where the parallel work's time is spent.
-bool forksOpenMPThreads(const Function &F) {
-  for (const BasicBlock &BB : F)
-    for (const Instruction &I : BB)
-      if (auto *Call = dyn_cast<CallBase>(&I))
+/// The OpenMP fork calls of F (`__kmpc_fork_call(loc, n, body, ...)`,
+/// `__kmpc_fork_teams`) with the outlined body each runs, when known.
+SmallVector<std::pair<CallInst *, Function *>, 1> openMPForks(Function &F) {
+  SmallVector<std::pair<CallInst *, Function *>, 1> Forks;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I))
         if (const Function *Callee = Call->getCalledFunction())
           if (Callee->getName().starts_with("__kmpc_fork"))
-            return true;
-  return false;
+            Forks.push_back(
+                {Call, Call->arg_size() > 2
+                           ? dyn_cast<Function>(
+                                 Call->getArgOperand(2)->stripPointerCasts())
+                           : nullptr});
+  return Forks;
+}
+
+/// The function each outlined body is reported under, as the runtime
+/// resolves attributed_to (registry.c): the end of the chain of parents in
+/// the module, or the body itself when its parent is not there (inlined
+/// into its caller and removed).
+std::vector<size_t> reportedUnder(const std::vector<PlannedFunction> &Plans) {
+  StringMap<size_t> Index;
+  for (size_t I = 0; I < Plans.size(); ++I)
+    Index[Plans[I].F->getName()] = I;
+  std::vector<size_t> Root(Plans.size());
+  for (size_t I = 0; I < Plans.size(); ++I) {
+    size_t At = I;
+    for (size_t Steps = 0; Steps < Plans.size(); ++Steps) {
+      auto Parent = Index.find(Plans[At].AttributedTo);
+      if (Plans[At].AttributedTo.empty() || Parent == Index.end() ||
+          Parent->second == At)
+        break;
+      At = Parent->second;
+    }
+    Root[I] = At;
+  }
+  return Root;
+}
+
+/// A parallel region runs where its fork call is. When that is not in the
+/// function the region is reported under (which was inlined into its
+/// caller, or is the outlined body itself), each fork is an activation of
+/// that function: it counts a call and the fork's time, so the hot loops
+/// of an OpenMP code get calls, time and a rate.
+void planForkActivations(std::vector<PlannedFunction> &Plans) {
+  StringMap<size_t> Index;
+  for (size_t I = 0; I < Plans.size(); ++I)
+    Index[Plans[I].F->getName()] = I;
+  std::vector<size_t> Root = reportedUnder(Plans);
+  for (size_t G = 0; G < Plans.size(); ++G)
+    for (auto [Call, Body] : openMPForks(*Plans[G].F)) {
+      auto It = Body ? Index.find(Body->getName()) : Index.end();
+      if (It == Index.end() || Root[It->second] == Root[G])
+        continue;
+      PlannedFunction &Target = Plans[Root[It->second]];
+      if (Target.CallsSlot == ROOF_NO_SLOT)
+        Target.CallsSlot = Target.NumSlots++;
+      if (Target.TimeSlot == ROOF_NO_SLOT) {
+        Target.TimeSlot = Target.NumSlots++;
+        Target.DepthSlot = Target.NumSlots++;
+      }
+      Plans[G].Forks.push_back({Call, &Target});
+    }
 }
 
 //===----------------------------------------------------------------------===//
@@ -101,7 +163,9 @@ private:
   void promote(Loop &L);
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void instrumentTiming(Instruction *EntryPoint);
+  void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
   void registerThreadOnFirstCall(Instruction *After);
+  Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
 
   PlannedFunction &Plan;
   Function &F;
@@ -121,17 +185,25 @@ private:
   SmallVector<AllocaInst *, 8> Locals;
 };
 
+Value *FunctionInstrumenter::absoluteSlotAddress(IRBuilder<> &B,
+                                                uint32_t Slot) {
+  return B.CreateConstInBoundsGEP1_64(Int64, CounterBase, Slot, "roof.slot");
+}
+
 Value *FunctionInstrumenter::slotAddress(IRBuilder<> &B, uint32_t Slot) {
-  return B.CreateConstInBoundsGEP1_64(Int64, CounterBase,
-                                      Plan.FirstSlot + Slot, "roof.slot");
+  return absoluteSlotAddress(B, Plan.FirstSlot + Slot);
 }
 
 // A plain load/add/store: the array is this thread's own.
-void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
-                                        Value *Amount) {
-  Value *Address = slotAddress(B, Slot);
+static void addAt(IRBuilder<> &B, Type *Int64, Value *Address,
+                  Value *Amount) {
   Value *Old = B.CreateLoad(Int64, Address, "roof.count");
   B.CreateStore(B.CreateAdd(Old, Amount), Address);
+}
+
+void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
+                                        Value *Amount) {
+  addAt(B, Int64, slotAddress(B, Slot), Amount);
 }
 
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
@@ -267,6 +339,31 @@ void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
   }
 }
 
+// A fork call activating `Target` (planForkActivations): one call, and the
+// cycles the fork takes (the parallel region, on this thread) when no
+// activation of Target encloses it on this thread.
+void FunctionInstrumenter::instrumentFork(CallInst *Fork,
+                                          const PlannedFunction &Target) {
+  IRBuilder<> B(Fork);
+  addAt(B, Int64, absoluteSlotAddress(B, Target.FirstSlot + Target.CallsSlot),
+        ConstantInt::get(Int64, 1));
+  Value *DepthAddress =
+      absoluteSlotAddress(B, Target.FirstSlot + Target.DepthSlot);
+  Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
+  B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
+                                   nullptr, "roof.t0");
+  IRBuilder<> A(Fork->getNextNode());
+  Value *End = A.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+  A.CreateStore(Depth, absoluteSlotAddress(A, Target.FirstSlot +
+                                                  Target.DepthSlot));
+  Value *Elapsed =
+      A.CreateSelect(A.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0)),
+                     A.CreateSub(End, Start), ConstantInt::get(Int64, 0));
+  addAt(A, Int64, absoluteSlotAddress(A, Target.FirstSlot + Target.TimeSlot),
+        Elapsed);
+}
+
 // The runtime must know each thread's copy of the array to read it at exit:
 // the first call on a thread registers it (a predictable branch afterwards).
 void FunctionInstrumenter::registerThreadOnFirstCall(Instruction *After) {
@@ -307,8 +404,15 @@ void FunctionInstrumenter::run() {
       addToCounter(IB, S, Units);
   }
 
-  if (Plan.TimeSlot != ROOF_NO_SLOT)
-    instrumentTiming(cast<Instruction>(CounterBase)->getNextNode());
+  Instruction *AfterBase = cast<Instruction>(CounterBase)->getNextNode();
+  if (Plan.CallsSlot != ROOF_NO_SLOT && Plan.TimedInBody) {
+    IRBuilder<> EB(AfterBase);
+    addToCounter(EB, Plan.CallsSlot, ConstantInt::get(Int64, 1));
+  }
+  if (Plan.TimedInBody)
+    instrumentTiming(AfterBase);
+  for (auto [Fork, Target] : Plan.Forks)
+    instrumentFork(Fork, *Target);
   registerThreadOnFirstCall(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
@@ -369,7 +473,8 @@ public:
          P.AttributedTo.empty() ? ConstantPointerNull::get(Ptr)
                                 : string(P.AttributedTo),
          ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
-         ConstantInt::get(I32, 0), ConstantInt::get(I32, P.TimeSlot),
+         ConstantInt::get(I32, P.CallsSlot == ROOF_NO_SLOT ? 0 : P.CallsSlot),
+         ConstantInt::get(I32, P.TimeSlot),
          ConstantInt::get(I32, P.DepthSlot),
          ConstantInt::get(I32, Weights.size()), WeightArray});
   }
@@ -443,18 +548,22 @@ bool CensusInstrumenter::run() {
     PlannedFunction P{&F,
                       buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
-    P.FirstSlot = NumSlots;
     P.NumSlots = P.Census.Slots.size();
     if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
-                                   forksOpenMPThreads(F))) {
+                                   !openMPForks(F).empty())) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
+      P.TimedInBody = true;
     }
-    NumSlots += P.NumSlots;
     Plans.push_back(std::move(P));
   }
   if (Plans.empty())
     return false;
+  planForkActivations(Plans);
+  for (PlannedFunction &P : Plans) {
+    P.FirstSlot = NumSlots;
+    NumSlots += P.NumSlots;
+  }
 
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
