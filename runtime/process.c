@@ -70,10 +70,23 @@ static char *read_whole(const char *path, size_t *len) {
   return buf;
 }
 
-/* The rank set by the MPI launcher (Open MPI, MPICH/Intel MPI, PMIx,
- * Slurm), in that order of preference; values that are not a non-negative
- * decimal number are skipped. */
+/* The rank in MPI_COMM_WORLD, once the program's MPI library has told it
+ * (roofrt_process_set_mpi_rank); -1 until then. */
+static volatile long world_rank = -1;
+
+void roofrt_process_set_mpi_rank(long rank) {
+  if (rank >= 0)
+    world_rank = rank;
+}
+
+/* The rank the MPI library reported, else the one set by the launcher
+ * (Open MPI, MPICH/Intel MPI, PMIx, Slurm), in that order of preference;
+ * values that are not a non-negative decimal number are skipped. */
 static bool mpi_rank(long *rank) {
+  if (world_rank >= 0) {
+    *rank = world_rank;
+    return true;
+  }
   static const char *const vars[] = {"OMPI_COMM_WORLD_RANK", "PMI_RANK",
                                      "PMIX_RANK", "SLURM_PROCID"};
   for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {

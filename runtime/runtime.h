@@ -328,6 +328,9 @@ struct roofrt_process {
  * roofrt_process_free. */
 void roofrt_process_get(struct roofrt_process *p);
 void roofrt_process_free(struct roofrt_process *p);
+/* Records the process's rank in MPI_COMM_WORLD as the MPI library reports
+ * it; it takes precedence over the launcher's environment. */
+void roofrt_process_set_mpi_rank(long rank);
 /* Writes the whole document; false if the emitter failed (I/O errors are
  * left in `out`). */
 bool roofrt_report_write(FILE *out, const struct roofrt_report *report,
