@@ -21,7 +21,6 @@
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 uint64_t roofrt_sat_add(uint64_t a, uint64_t b, bool *overflow) {
@@ -84,6 +83,7 @@ void roofrt_census_add_slots(struct roofrt_census *census,
  * [function index] is the entry of a function reported under its own name
  * (UINT32_MAX: none yet). */
 struct function_table {
+  struct roofrt_arena *arena;
   uint32_t **maps;
   size_t cap;
 };
@@ -102,7 +102,8 @@ function_entry(struct roofrt_report *r, struct function_table *table,
                const struct roofrt_module *m, uint32_t function) {
   uint32_t **map = &table->maps[m->index];
   if (!*map) {
-    *map = malloc(m->desc->num_functions * sizeof **map);
+    *map = roofrt_arena_alloc(table->arena, m->desc->num_functions,
+                              sizeof **map);
     if (!*map)
       return NULL;
     memset(*map, 0xff, m->desc->num_functions * sizeof **map);
@@ -113,7 +114,8 @@ function_entry(struct roofrt_report *r, struct function_table *table,
     return NULL;
   if (r->num_functions == table->cap) {
     struct roofrt_function_report *grown =
-        roofrt_grow(r->functions, &table->cap, sizeof *grown, 64);
+        roofrt_arena_grow(table->arena, r->functions, &table->cap,
+                          sizeof *grown, 64);
     if (!grown)
       return NULL;
     r->functions = grown;
@@ -193,24 +195,38 @@ static bool census_array(struct roofrt_report *r, struct function_table *table,
   return true;
 }
 
-static int by_definition(const void *a, const void *b) {
-  const struct roofrt_function_report *x = a, *y = b;
-  if (x->module->index != y->module->index)
-    return x->module->index < y->module->index ? -1 : 1;
-  return x->function < y->function ? -1 : x->function > y->function;
+/* The entries in definition order (module, then function), which does not
+ * depend on the order threads revealed them in. */
+static bool sort_by_definition(struct roofrt_report *r,
+                               const struct function_table *table) {
+  if (!r->num_functions)
+    return true;
+  struct roofrt_function_report *sorted =
+      roofrt_arena_alloc(&r->arena, r->num_functions, sizeof *sorted);
+  if (!sorted)
+    return false;
+  size_t n = 0;
+  for (size_t mi = 0; mi < roofrt_num_modules; mi++) {
+    const uint32_t *map = table->maps[mi];
+    for (uint32_t fi = 0; map && fi < roofrt_modules[mi]->desc->num_functions;
+         fi++)
+      if (map[fi] != UINT32_MAX)
+        sorted[n++] = r->functions[map[fi]];
+  }
+  r->functions = sorted;
+  return true;
 }
 
 bool roofrt_census_take(struct roofrt_report *r) {
-  bool ok = false;
-  struct function_table table = {0};
-  r->modules = malloc((roofrt_num_modules ? roofrt_num_modules : 1) *
-                      sizeof *r->modules);
-  r->threads = calloc(roofrt_num_threads ? roofrt_num_threads : 1,
-                      sizeof *r->threads);
-  table.maps = calloc(roofrt_num_modules ? roofrt_num_modules : 1,
-                      sizeof *table.maps);
+  struct function_table table = {.arena = &r->arena};
+  r->modules = roofrt_arena_alloc(&r->arena, roofrt_num_modules,
+                                  sizeof *r->modules);
+  r->threads = roofrt_arena_alloc(&r->arena, roofrt_num_threads,
+                                  sizeof *r->threads);
+  table.maps = roofrt_arena_alloc(&r->arena, roofrt_num_modules,
+                                  sizeof *table.maps);
   if (!r->modules || !r->threads || !table.maps)
-    goto out;
+    return false;
 
   for (size_t i = 0; i < roofrt_num_modules; i++)
     r->modules[i] = roofrt_modules[i]->desc;
@@ -223,7 +239,7 @@ bool roofrt_census_take(struct roofrt_report *r) {
     tr->tid = t->tid;
     for (size_t ai = 0; ai < t->num_arrays; ai++)
       if (!census_array(r, &table, t, &t->arrays[ai], &tr->census))
-        goto out;
+        return false;
     roofrt_census_finish(&tr->census, &r->overflow);
   }
   r->num_threads = roofrt_num_threads;
@@ -235,27 +251,10 @@ bool roofrt_census_take(struct roofrt_report *r) {
     fr->thread_time_s /= r->timer_hz;
     roofrt_census_finish(&fr->census, &r->overflow);
   }
-  /* Entries were created in the order threads revealed them; the report
-   * lists them in definition order, which does not depend on scheduling. */
-  if (r->num_functions)
-    qsort(r->functions, r->num_functions, sizeof *r->functions,
-          by_definition);
   roofrt_census_finish(&r->totals, &r->overflow);
-  ok = true;
-out:
-  if (table.maps)
-    for (size_t i = 0; i < roofrt_num_modules; i++)
-      free(table.maps[i]);
-  free(table.maps);
-  return ok;
+  return sort_by_definition(r, &table);
 }
 
 void roofrt_report_free(struct roofrt_report *r) {
-  for (size_t i = 0; i < r->num_kernels; i++)
-    free(r->kernels[i].launch_records);
-  free(r->kernels);
-  free(r->modules);
-  free(r->functions);
-  free(r->regions);
-  free(r->threads);
+  roofrt_arena_release(&r->arena);
 }

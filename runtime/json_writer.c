@@ -1,7 +1,9 @@
 /*===- runtime/json_writer.c - Streaming JSON emitter --------------------===*\
 |*
-|* Writes JSON straight to a FILE as the report is walked, so that a large
-|* report needs no buffer. The emitter places commas, newlines and two-space
+|* Writes JSON to a file descriptor as the report is walked, through a
+|* buffer of its own, so that a large report needs no memory and the write
+|* uses neither malloc nor stdio (format.c formats the numbers). The emitter
+|* places commas, newlines and two-space
 |* indentation; containers opened inline stay on one line, which keeps the
 |* many small objects of a census readable.
 |*
@@ -11,25 +13,57 @@
 |* the code point of the same value (read as Latin-1), so the output is
 |* always valid UTF-8 JSON and a Latin-1 name still reads right.
 |*
-|* Numbers are formatted by printf: the caller makes sure LC_NUMERIC is "C".
-|*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
 
-#include <inttypes.h>
-#include <math.h>
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
-void roofrt_json_init(struct roofrt_json *j, FILE *out) {
+void roofrt_json_init(struct roofrt_json *j, int fd) {
   memset(j, 0, sizeof *j);
-  j->out = out;
+  j->fd = fd;
   j->first[0] = true;
 }
 
+int roofrt_json_flush(struct roofrt_json *j) {
+  for (size_t done = 0; done < j->len && !j->error;) {
+    ssize_t n = write(j->fd, j->buf + done, j->len - done);
+    if (n > 0)
+      done += (size_t)n;
+    else if (n < 0 && errno != EINTR)
+      j->error = errno;
+    else if (n == 0)
+      j->error = EIO;
+  }
+  j->len = 0;
+  return j->error;
+}
+
+static void put(struct roofrt_json *j, const char *s, size_t n) {
+  while (n && !j->error) {
+    if (j->len == sizeof j->buf)
+      roofrt_json_flush(j);
+    size_t chunk = sizeof j->buf - j->len;
+    if (chunk > n)
+      chunk = n;
+    memcpy(j->buf + j->len, s, chunk);
+    j->len += chunk;
+    s += chunk;
+    n -= chunk;
+  }
+}
+
+static void put_char(struct roofrt_json *j, char c) { put(j, &c, 1); }
+
+static void put_str(struct roofrt_json *j, const char *s) {
+  put(j, s, strlen(s));
+}
+
 static void newline(struct roofrt_json *j) {
-  fputc('\n', j->out);
+  put_char(j, '\n');
   for (int i = 0; i < j->depth; i++)
-    fputs("  ", j->out);
+    put(j, "  ", 2);
 }
 
 /* Separates a value (or a key) from what precedes it at the current level. */
@@ -43,16 +77,16 @@ static void before_value(struct roofrt_json *j) {
   bool first = j->first[j->depth];
   j->first[j->depth] = false;
   if (!first)
-    fputc(',', j->out);
+    put_char(j, ',');
   if (!j->inline_[j->depth])
     newline(j);
   else if (!first)
-    fputc(' ', j->out);
+    put_char(j, ' ');
 }
 
 static void open_container(struct roofrt_json *j, char opener, bool inline_) {
   before_value(j);
-  fputc(opener, j->out);
+  put_char(j, opener);
   /* The report's nesting is fixed and far below the limit. */
   if (j->depth + 1 >= ROOFRT_JSON_MAX_DEPTH) {
     j->failed = true;
@@ -82,9 +116,9 @@ void roofrt_json_close(struct roofrt_json *j) {
   j->depth--;
   if (!empty && !inline_)
     newline(j);
-  fputc(closer, j->out);
+  put_char(j, closer);
   if (j->depth == 0)
-    fputc('\n', j->out);
+    put_char(j, '\n');
 }
 
 /* Length of the valid UTF-8 sequence of two to four bytes at `p`, or 0.
@@ -118,77 +152,87 @@ static size_t utf8_sequence(const unsigned char *p) {
   return n;
 }
 
-static void write_string(FILE *out, const char *s) {
-  fputc('"', out);
+/* \u00XX for a byte that cannot appear as itself. */
+static void put_escaped_byte(struct roofrt_json *j, unsigned char c) {
+  static const char hex[] = "0123456789abcdef";
+  char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+  put(j, u, sizeof u);
+}
+
+static void write_string(struct roofrt_json *j, const char *s) {
+  put_char(j, '"');
   for (const unsigned char *p = (const unsigned char *)s; *p;) {
     unsigned char c = *p;
     size_t n;
     if (c == '"' || c == '\\') {
-      fputc('\\', out);
-      fputc(c, out);
+      char escaped[2] = {'\\', (char)c};
+      put(j, escaped, 2);
       p++;
     } else if (c < 0x20 || c == 0x7F) {
       switch (c) {
-      case '\b': fputs("\\b", out); break;
-      case '\f': fputs("\\f", out); break;
-      case '\n': fputs("\\n", out); break;
-      case '\r': fputs("\\r", out); break;
-      case '\t': fputs("\\t", out); break;
-      default: fprintf(out, "\\u%04x", c); break;
+      case '\b': put(j, "\\b", 2); break;
+      case '\f': put(j, "\\f", 2); break;
+      case '\n': put(j, "\\n", 2); break;
+      case '\r': put(j, "\\r", 2); break;
+      case '\t': put(j, "\\t", 2); break;
+      default: put_escaped_byte(j, c); break;
       }
       p++;
     } else if (c < 0x80) {
-      fputc(c, out);
+      put_char(j, (char)c);
       p++;
     } else if ((n = utf8_sequence(p))) {
-      fwrite(p, 1, n, out);
+      put(j, (const char *)p, n);
       p += n;
     } else {
-      fprintf(out, "\\u%04x", c);
+      put_escaped_byte(j, c);
       p++;
     }
   }
-  fputc('"', out);
+  put_char(j, '"');
 }
 
 void roofrt_json_key(struct roofrt_json *j, const char *key) {
   before_value(j);
-  write_string(j->out, key);
-  fputs(": ", j->out);
+  write_string(j, key);
+  put(j, ": ", 2);
   j->after_key = true;
 }
 
 void roofrt_json_string(struct roofrt_json *j, const char *s) {
   before_value(j);
-  write_string(j->out, s);
+  write_string(j, s);
 }
 
 void roofrt_json_uint(struct roofrt_json *j, uint64_t v) {
   before_value(j);
-  fprintf(j->out, "%" PRIu64, v);
+  char digits[24];
+  put(j, digits, roofrt_format_uint(digits, v));
 }
 
 void roofrt_json_int(struct roofrt_json *j, int64_t v) {
   before_value(j);
-  fprintf(j->out, "%" PRId64, v);
+  char digits[24];
+  put(j, digits, roofrt_format_int(digits, v));
 }
 
 void roofrt_json_double(struct roofrt_json *j, double v) {
-  if (!isfinite(v)) {
+  if (!__builtin_isfinite(v)) {
     roofrt_json_null(j);
     return;
   }
   before_value(j);
   /* Nine significant digits: nanoseconds on a one-second time. */
-  fprintf(j->out, "%.9g", v);
+  char digits[32];
+  put(j, digits, roofrt_format_double(digits, v));
 }
 
 void roofrt_json_bool(struct roofrt_json *j, bool v) {
   before_value(j);
-  fputs(v ? "true" : "false", j->out);
+  put_str(j, v ? "true" : "false");
 }
 
 void roofrt_json_null(struct roofrt_json *j) {
   before_value(j);
-  fputs("null", j->out);
+  put_str(j, "null");
 }

@@ -137,8 +137,11 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
 void roofrt_gpu_describe(const char *name, int major, int minor) {
   pthread_mutex_lock(&roofrt_lock);
   if (!gpu_name[0]) {
-    snprintf(gpu_name, sizeof gpu_name, "%s", name);
-    snprintf(gpu_capability, sizeof gpu_capability, "%d.%d", major, minor);
+    struct roofrt_text t;
+    roofrt_text_init(&t, gpu_name, sizeof gpu_name);
+    roofrt_text_puts(&t, name);
+    roofrt_text_init(&t, gpu_capability, sizeof gpu_capability);
+    roofrt_text_printf(&t, "%d.%d", major, minor);
   }
   pthread_mutex_unlock(&roofrt_lock);
 }
@@ -160,7 +163,7 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
   }
   if (!num_kernels)
     return true;
-  r->kernels = calloc(num_kernels, sizeof *r->kernels);
+  r->kernels = roofrt_arena_alloc(&r->arena, num_kernels, sizeof *r->kernels);
   if (!r->kernels)
     return false;
   for (size_t i = 0; i < num_kernels; i++) {
@@ -176,7 +179,8 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
     census_of(&kr->census, k->metric, &r->overflow);
     if (!k->num_records)
       continue;
-    kr->launch_records = calloc(k->num_records, sizeof *kr->launch_records);
+    kr->launch_records = roofrt_arena_alloc(&r->arena, k->num_records,
+                                            sizeof *kr->launch_records);
     if (!kr->launch_records)
       return false;
     for (size_t l = 0; l < k->num_records; l++) {

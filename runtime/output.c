@@ -18,8 +18,9 @@
 |* How: into <destination>.<pid>.<n>.tmp beside the destination, then
 |* renamed over it, so that a reader never sees half a file and concurrent
 |* writers (ranks sharing $ROOF_OUTPUT, threads calling roof_write) never
-|* mix their bytes. Numbers are printed in the "C" locale whatever the
-|* program chose with setlocale().
+|* mix their bytes. The write allocates only from an arena of its own
+|* (arena.c) and formats without stdio (format.c): it may run in a signal
+|* handler, and numbers come out the same whatever locale the program set.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
@@ -27,7 +28,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <locale.h>
+#include <limits.h>
+#include <stdio.h> /* rename */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,8 +45,9 @@ static bool quiet(void) {
   return q && *q && strcmp(q, "0") != 0;
 }
 
-/* roof-<program>-<pid>[.rank<R>].json, in `dir` when not NULL. */
-static char *default_name(const struct roofrt_process *p, const char *dir) {
+/* Appends roof-<program>-<pid>[.rank<R>].json. */
+static void default_name(struct roofrt_text *path,
+                         const struct roofrt_process *p) {
   const char *program = program_invocation_short_name;
   if (p->program) {
     const char *slash = strrchr(p->program, '/');
@@ -52,69 +55,51 @@ static char *default_name(const struct roofrt_process *p, const char *dir) {
   }
   if (!program || !*program)
     program = "program";
-  char rank[32] = "";
+  roofrt_text_printf(path, "roof-%s-%ld", program, p->pid);
   if (p->has_rank)
-    snprintf(rank, sizeof rank, ".rank%ld", p->rank);
-  size_t dir_len = dir ? strlen(dir) : 0;
-  bool slash = dir_len && dir[dir_len - 1] != '/';
-  char *path;
-  if (asprintf(&path, "%s%sroof-%s-%ld%s.json", dir ? dir : "",
-               slash ? "/" : "", program, p->pid, rank) < 0)
-    return NULL;
-  return path;
+    roofrt_text_printf(path, ".rank%ld", p->rank);
+  roofrt_text_puts(path, ".json");
 }
 
-/* $ROOF_OUTPUT with its patterns replaced; NULL when out of memory or when
- * a pattern is unknown (said in *bad). */
-static char *expand(const char *pattern, const struct roofrt_process *p,
-                    char *bad) {
-  char *out;
-  size_t len;
-  FILE *f = open_memstream(&out, &len);
-  if (!f)
-    return NULL;
+/* Appends $ROOF_OUTPUT with its patterns replaced; false when a pattern is
+ * unknown (said in *bad). */
+static bool expand(struct roofrt_text *path, const char *pattern,
+                   const struct roofrt_process *p, char *bad) {
   for (const char *c = pattern; *c; c++) {
     if (*c != '%') {
-      fputc(*c, f);
+      roofrt_text_put(path, c, 1);
       continue;
     }
     switch (*++c) {
     case 'p':
-      fprintf(f, "%ld", p->pid);
+      roofrt_text_int(path, p->pid);
       break;
     case 'r':
-      fprintf(f, "%ld", p->has_rank ? p->rank : 0L);
+      roofrt_text_int(path, p->has_rank ? p->rank : 0);
       break;
     case 'h': {
       char host[256];
       if (gethostname(host, sizeof host) != 0)
         strcpy(host, "localhost");
       host[sizeof host - 1] = '\0';
-      fputs(host, f);
+      roofrt_text_puts(path, host);
       break;
     }
     case 't': {
-      time_t start = (time_t)roofrt_start_realtime_s();
-      struct tm utc;
       char stamp[32];
-      if (gmtime_r(&start, &utc) &&
-          strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%S", &utc))
-        fputs(stamp, f);
+      roofrt_format_utc(stamp, roofrt_start_realtime_s(), true);
+      roofrt_text_puts(path, stamp);
       break;
     }
     case '%':
-      fputc('%', f);
+      roofrt_text_put(path, "%", 1);
       break;
     default:
       *bad = *c ? *c : '%';
-      fclose(f);
-      free(out);
-      return NULL;
+      return false;
     }
   }
-  if (fclose(f) != 0)
-    return NULL;
-  return out;
+  return true;
 }
 
 static bool is_directory(const char *path) {
@@ -123,24 +108,25 @@ static bool is_directory(const char *path) {
   return (n && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-static char *default_destination(const struct roofrt_process *p) {
+/* The default destination into `path`: false when it does not fit. */
+static bool default_destination(struct roofrt_text *path,
+                                const struct roofrt_process *p) {
   const char *env = getenv("ROOF_OUTPUT");
-  if (!env || !*env)
-    return default_name(p, NULL);
   char bad = 0;
-  char *path = expand(env, p, &bad);
-  if (!path) {
-    if (bad)
-      roofrt_warn("ROOF_OUTPUT=%s: unknown pattern %%%c (known: %%p %%h %%r "
-                  "%%t %%%%); writing the default name",
-                  env, bad);
-    return bad ? default_name(p, NULL) : NULL;
+  if (env && *env && !expand(path, env, p, &bad)) {
+    roofrt_warn("ROOF_OUTPUT=%s: unknown pattern %%%c (known: %%p %%h %%r "
+                "%%t %%%%); writing the default name",
+                env, bad);
+    roofrt_text_init(path, path->buf, path->cap);
   }
-  if (!is_directory(path))
-    return path;
-  char *inside = default_name(p, path);
-  free(path);
-  return inside;
+  if (path->len && is_directory(path->buf)) {
+    if (path->buf[path->len - 1] != '/')
+      roofrt_text_put(path, "/", 1);
+    default_name(path, p);
+  } else if (!path->len) {
+    default_name(path, p);
+  }
+  return !path->truncated;
 }
 
 /* Writes the document to `dest`; NULL on success, else the reason. */
@@ -148,51 +134,34 @@ static const char *write_file(const char *dest, const struct roofrt_report *r,
                               const struct roofrt_process *p) {
   /* A new file of ours, never one that is there already (a stale
    * temporary, a link planted at its name). */
-  char *temp = NULL;
+  char temp[PATH_MAX + 64];
   int fd = -1;
   for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
     unsigned long serial =
         __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
-    free(temp);
-    if (asprintf(&temp, "%s.%ld.%lu.tmp", dest, p->pid, serial) < 0)
-      return strerror(ENOMEM);
+    struct roofrt_text name;
+    roofrt_text_init(&name, temp, sizeof temp);
+    roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
+    if (name.truncated)
+      return strerrordesc_np(ENAMETOOLONG);
     fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
               0644);
     if (fd < 0 && errno != EEXIST)
       break;
   }
-  const char *reason = NULL;
-  FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-  if (!f) {
-    reason = strerror(errno);
-    if (fd >= 0) {
-      close(fd);
-      unlink(temp);
-    }
-    free(temp);
-    return reason;
-  }
+  if (fd < 0)
+    return strerrordesc_np(errno);
 
-  /* uselocale is per thread: other threads keep the program's locale. */
-  locale_t c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-  locale_t previous = c_locale ? uselocale(c_locale) : (locale_t)0;
-  errno = 0;
-  bool complete = roofrt_report_write(f, r, p);
-  if (ferror(f))
-    reason = strerror(errno ? errno : EIO);
-  if (c_locale) {
-    uselocale(previous);
-    freelocale(c_locale);
-  }
-  if (fclose(f) != 0 && !reason)
-    reason = strerror(errno);
-  if (!reason && !complete)
-    reason = "internal error (unbalanced JSON)";
+  int error = roofrt_report_write(fd, r, p);
+  const char *reason = error > 0    ? strerrordesc_np(error)
+                       : error < 0 ? "internal error (unbalanced JSON)"
+                                   : NULL;
+  if (close(fd) != 0 && !reason && errno != EINTR)
+    reason = strerrordesc_np(errno);
   if (!reason && rename(temp, dest) != 0)
-    reason = strerror(errno);
+    reason = strerrordesc_np(errno);
   if (reason)
     unlink(temp);
-  free(temp);
   return reason;
 }
 
@@ -211,19 +180,27 @@ static bool lock_runtime(bool from_signal) {
   return false;
 }
 
-/* The whole write to `path`, or to the default destination when NULL. */
+/* The whole write to `path`, or to the default destination when NULL.
+ * Allocates only from the report's arena (a signal may have interrupted
+ * malloc). */
 static int write_report(const char *path, const char *ended_by,
                         bool from_signal, bool say_written) {
+  struct roofrt_report report = {0};
   struct roofrt_process process;
-  roofrt_process_get(&process);
-  char *dest = path ? strdup(path) : default_destination(&process);
-  if (!dest) {
-    roofrt_warn("cannot write the report: %s", strerror(ENOMEM));
-    roofrt_process_free(&process);
+  roofrt_process_get(&process, &report.arena);
+  char dest[PATH_MAX];
+  struct roofrt_text destination;
+  roofrt_text_init(&destination, dest, sizeof dest);
+  if (path)
+    roofrt_text_puts(&destination, path);
+  if (path ? destination.truncated
+           : !default_destination(&destination, &process)) {
+    roofrt_warn("cannot write the report to %s...: %s", dest,
+                strerrordesc_np(ENAMETOOLONG));
+    roofrt_report_free(&report);
     return -1;
   }
 
-  struct roofrt_report report = {0};
   report.ended_by = ended_by;
   /* Read before calibrating, which may spin. */
   report.wall_time_s = (double)(roofrt_now_ns() - roofrt_start_ns()) / 1e9;
@@ -236,15 +213,14 @@ static int write_report(const char *path, const char *ended_by,
                    roofrt_regions_report(&report) &&
                    roofrt_kernels_report(&report);
     pthread_mutex_unlock(&roofrt_lock);
-    reason = counted ? write_file(dest, &report, &process) : strerror(ENOMEM);
+    reason = counted ? write_file(dest, &report, &process)
+                     : strerrordesc_np(ENOMEM);
   }
   if (reason)
     roofrt_warn("cannot write %s: %s", dest, reason);
   else if (say_written && !quiet())
     roofrt_warn("wrote %s", dest);
   roofrt_report_free(&report);
-  free(dest);
-  roofrt_process_free(&process);
   return reason ? -1 : 0;
 }
 
@@ -252,16 +228,16 @@ int roofrt_output_write(const char *ended_by, bool from_signal) {
   return write_report(NULL, ended_by, from_signal, true);
 }
 
-/* The process ends normally: one final write, whichever of exit() and
- * quick_exit() comes first. */
-static void write_final(const char *ended_by) {
+void roofrt_output_end(const char *ended_by, bool from_signal) {
   if (!__atomic_exchange_n(&exit_written, 1, __ATOMIC_ACQ_REL))
-    write_report(NULL, ended_by, false, true);
+    write_report(NULL, ended_by, from_signal, true);
 }
 
-static void write_at_exit(void) { write_final("exit"); }
+static void write_at_exit(void) { roofrt_output_end("exit", false); }
 
-static void write_at_quick_exit(void) { write_final("quick_exit"); }
+static void write_at_quick_exit(void) {
+  roofrt_output_end("quick_exit", false);
+}
 
 /* $ROOF_FLUSH_SECONDS: a census every so often, for runs that may be
  * killed hard (SIGKILL, a node failure); each replaces the previous one. */
@@ -304,6 +280,7 @@ static void arm(void) {
                 "write a report");
   at_quick_exit(write_at_quick_exit);
   roofrt_signals_arm();
+  roofrt_interpose_arm();
   start_flushing();
 }
 

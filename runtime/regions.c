@@ -222,21 +222,18 @@ bool roofrt_regions_report(struct roofrt_report *report) {
   bool any_open = false;
   for (size_t i = 0; i < num_regions; i++)
     any_open |= regions[i]->open > 0;
-  if (any_open && !reserve(&scratch, &scratch_cap, total, false))
+  uint64_t *counts = roofrt_arena_alloc(&report->arena, total, sizeof *counts);
+  uint64_t *now_counts =
+      any_open ? roofrt_arena_alloc(&report->arena, total, sizeof *now_counts)
+               : NULL;
+  report->regions =
+      roofrt_arena_alloc(&report->arena, num_regions, sizeof *report->regions);
+  if (!counts || (any_open && !now_counts) || !report->regions)
     return false;
-  uint64_t *counts = NULL;
-  if (total && !(counts = malloc(total * sizeof *counts)))
-    return false;
-  report->regions = calloc(num_regions ? num_regions : 1,
-                           sizeof *report->regions);
-  if (!report->regions) {
-    free(counts);
-    return false;
-  }
 
   /* Regions still open are reported as if they ended now. */
   if (any_open)
-    roofrt_snapshot(scratch);
+    roofrt_snapshot(now_counts);
   uint64_t now = now_since_start();
   for (size_t i = 0; i < num_regions; i++) {
     const struct roofrt_region *r = regions[i];
@@ -250,13 +247,12 @@ bool roofrt_regions_report(struct roofrt_report *report) {
     for (size_t s = 0; s < total; s++) {
       counts[s] = s < r->acc_len ? r->acc[s] : 0;
       if (r->open)
-        counts[s] += scratch[s] - (s < r->begin_len ? r->begin[s] : 0);
+        counts[s] += now_counts[s] - (s < r->begin_len ? r->begin[s] : 0);
     }
     roofrt_census_add_slots(&rr->census, counts, total, &report->overflow);
     roofrt_census_finish(&rr->census, &report->overflow);
   }
   report->num_regions = num_regions;
-  free(counts);
   return true;
 }
 

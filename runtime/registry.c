@@ -22,7 +22,6 @@
 #include "runtime.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -34,6 +33,7 @@ size_t roofrt_num_modules;
 struct roofrt_thread **roofrt_threads;
 size_t roofrt_num_threads;
 size_t roofrt_total_slots;
+pid_t roofrt_pid;
 
 static size_t cap_modules, cap_threads;
 
@@ -63,25 +63,6 @@ void *roofrt_grow(void *array, size_t *cap, size_t size, size_t first) {
   if (grown)
     *cap = new_cap;
   return grown;
-}
-
-void roofrt_warn(const char *format, ...) {
-  static const char prefix[] = "roof: ";
-  char line[4096];
-  memcpy(line, prefix, sizeof prefix - 1);
-  va_list args;
-  va_start(args, format);
-  /* One byte is kept for the newline, which replaces the terminator. */
-  int n = vsnprintf(line + sizeof prefix - 1, sizeof line - sizeof prefix,
-                    format, args);
-  va_end(args);
-  if (n < 0)
-    return;
-  size_t len = strlen(line);
-  line[len] = '\n';
-  /* stderr is unbuffered: a single fwrite keeps the lines of concurrent
-   * threads apart. */
-  fwrite(line, 1, len + 1, stderr);
 }
 
 /*===------------------------------------------------------------------------===
@@ -133,6 +114,7 @@ static void fork_child(void) {
     for (size_t a = 0; a < self->num_arrays; a++)
       zero_counts(&self->arrays[a]);
   }
+  roofrt_pid = (pid_t)syscall(SYS_getpid);
   roofrt_timer_start();
   roofrt_regions_fork_child(self);
   roofrt_kernels_fork_child();
@@ -140,6 +122,7 @@ static void fork_child(void) {
 }
 
 static void init(void) {
+  roofrt_pid = (pid_t)syscall(SYS_getpid);
   roofrt_timer_start();
   int err = pthread_key_create(&thread_key, thread_exit);
   have_thread_key = err == 0;

@@ -9,7 +9,6 @@
 #include "runtime.h"
 
 #include <string.h>
-#include <time.h>
 
 #define SCHEMA_VERSION 2
 
@@ -165,10 +164,10 @@ static void kernel_object(struct roofrt_json *j,
   roofrt_json_close(j);
 }
 
-bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
-                         const struct roofrt_process *process) {
+int roofrt_report_write(int fd, const struct roofrt_report *r,
+                        const struct roofrt_process *process) {
   struct roofrt_json json, *j = &json;
-  roofrt_json_init(j, out);
+  roofrt_json_init(j, fd);
   roofrt_json_object(j, false);
 
   roofrt_json_key(j, "schema");
@@ -193,11 +192,8 @@ bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
   else
     roofrt_json_null(j);
 
-  char start[32] = "";
-  time_t start_s = (time_t)roofrt_start_realtime_s();
-  struct tm utc;
-  if (gmtime_r(&start_s, &utc))
-    strftime(start, sizeof start, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  char start[32];
+  roofrt_format_utc(start, roofrt_start_realtime_s(), false);
   roofrt_json_key(j, "start_time");
   roofrt_json_string(j, start);
   roofrt_json_key(j, "wall_time_s");
@@ -289,5 +285,7 @@ bool roofrt_report_write(FILE *out, const struct roofrt_report *r,
   roofrt_json_close(j);
 
   roofrt_json_close(j);
-  return !j->failed && j->depth == 0;
+  if (roofrt_json_flush(j))
+    return j->error;
+  return j->failed || j->depth != 0 ? -1 : 0;
 }

@@ -9,6 +9,15 @@
 |*   report.c       the JSON document itself
 |*   json_writer.c  a small streaming JSON emitter
 |*   output.c       destination file, atomic write, roof_write, atexit
+|*   signals.c      the write on a signal that ends the process
+|*   interpose.c    the write before _exit and exec
+|*   process.c      pid, argv, MPI rank
+|*   arena.c        memory for a write, from mmap
+|*   format.c       numbers, dates, names and messages without stdio
+|*
+|* The write of the census (census.c through output.c) allocates only from
+|* its arena and formats only with format.c, so that it can run in a signal
+|* handler that interrupted malloc or stdio.
 |*
 |* Locking: one process-wide mutex (roofrt_lock) protects every structure
 |* below that more than one thread can reach. It is taken once per thread per
@@ -30,8 +39,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/types.h>
 
 #define ROOFRT_EXPORT __attribute__((visibility("default")))
@@ -89,6 +98,9 @@ extern size_t roofrt_num_modules;
 extern struct roofrt_thread **roofrt_threads; /* listed, by index */
 extern size_t roofrt_num_threads;
 extern size_t roofrt_total_slots; /* size of the process-wide slot space */
+/* The process the counters belong to: set at start and in a fork()'s
+ * child (not in a vfork()'s, which shares the parent's memory). */
+extern pid_t roofrt_pid;
 
 /* Starts the runtime once (clock origin, thread key); any entry point may be
  * the first one called, from any thread. */
@@ -122,7 +134,53 @@ static inline bool roofrt_is_count_slot(const RoofFunction *f, uint32_t s) {
  * memory. */
 void *roofrt_grow(void *array, size_t *cap, size_t size, size_t first);
 
-/* Prints "roof: <message>\n" on stderr as one write. */
+/*===------------------------------------------------------------------------===
+ * Arena (arena.c) and formatting (format.c): safe in a signal handler
+ *===------------------------------------------------------------------------===*/
+
+struct roofrt_arena {
+  struct roofrt_arena_block *blocks;
+};
+
+/* `count` zeroed objects of `size` bytes, 16-byte aligned; NULL when the
+ * kernel refuses memory. */
+void *roofrt_arena_alloc(struct roofrt_arena *a, size_t count, size_t size);
+/* As roofrt_grow, from the arena (the old array stays where it was). */
+void *roofrt_arena_grow(struct roofrt_arena *a, void *array, size_t *cap,
+                        size_t size, size_t first);
+/* Returns every allocation of the arena to the kernel. */
+void roofrt_arena_release(struct roofrt_arena *a);
+
+/* Decimal numbers into `out` (at least 24 bytes for integers, 32 for
+ * doubles), NUL-terminated; the length is returned. A double is written as
+ * printf's "%.9g" writes it. */
+size_t roofrt_format_uint(char *out, uint64_t v);
+size_t roofrt_format_int(char *out, int64_t v);
+size_t roofrt_format_double(char *out, double v);
+/* A time in seconds since 1970 (UTC) as 2026-11-25T10:00:00Z, or compact as
+ * 20261125T100000 (at least 24 bytes); "" outside years 0-9999. */
+size_t roofrt_format_utc(char *out, int64_t seconds, bool compact);
+
+/* Text appended to a fixed buffer, always NUL-terminated; what does not fit
+ * is dropped and `truncated` set. */
+struct roofrt_text {
+  char *buf;
+  size_t cap, len;
+  bool truncated;
+};
+void roofrt_text_init(struct roofrt_text *t, char *buf, size_t cap);
+void roofrt_text_put(struct roofrt_text *t, const char *s, size_t n);
+void roofrt_text_puts(struct roofrt_text *t, const char *s);
+void roofrt_text_uint(struct roofrt_text *t, uint64_t v);
+void roofrt_text_int(struct roofrt_text *t, int64_t v);
+/* printf's %s %c %d %u, with the l, ll and z (%zu) sizes, and %%. */
+void roofrt_text_vprintf(struct roofrt_text *t, const char *format,
+                         va_list args);
+void roofrt_text_printf(struct roofrt_text *t, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints "roof: <message>\n" on stderr as one write(2), formatted as by
+ * roofrt_text_printf. */
 void roofrt_warn(const char *format, ...)
     __attribute__((format(printf, 1, 2)));
 
@@ -138,6 +196,16 @@ void roofrt_output_arm(void);
  * (a signal's name). From a signal handler (`from_signal`) the runtime lock
  * is only tried, never waited for. Returns 0, or -1 after a message. */
 int roofrt_output_write(const char *ended_by, bool from_signal);
+/* The final write of a process ending as `ended_by` says, once whichever
+ * ending comes first; `from_signal` as above. */
+void roofrt_output_end(const char *ended_by, bool from_signal);
+
+/*===------------------------------------------------------------------------===
+ * _exit and exec (interpose.c)
+ *===------------------------------------------------------------------------===*/
+
+/* Looks up the C library's exec functions (once, from roofrt_output_arm). */
+void roofrt_interpose_arm(void);
 
 /*===------------------------------------------------------------------------===
  * Signals (signals.c)
@@ -240,6 +308,7 @@ struct roofrt_kernel_report {
 };
 
 struct roofrt_report {
+  struct roofrt_arena arena; /* holds every table below */
   const char *ended_by; /* "exit", a signal's name; NULL: still running */
   bool overflow;
   double timer_hz, wall_time_s;
@@ -288,10 +357,14 @@ void roofrt_snapshot(uint64_t *out);
 #define ROOFRT_JSON_MAX_DEPTH 16
 
 /* A streaming emitter that inserts commas, newlines and indentation.
- * Containers opened "inline" are written on one line. I/O errors are left
- * in the FILE for the caller's ferror(). */
+ * Containers opened "inline" are written on one line. Output goes through a
+ * buffer to a file descriptor; the first I/O error is kept in `error` and
+ * ends the output. */
 struct roofrt_json {
-  FILE *out;
+  int fd;
+  char buf[4096];
+  size_t len;
+  int error; /* errno of the first failed write(2); 0: none */
   int depth;
   bool first[ROOFRT_JSON_MAX_DEPTH]; /* nothing written yet at that level */
   bool inline_[ROOFRT_JSON_MAX_DEPTH];
@@ -300,7 +373,9 @@ struct roofrt_json {
   bool failed;    /* unbalanced or too deep: the document is unusable */
 };
 
-void roofrt_json_init(struct roofrt_json *j, FILE *out);
+void roofrt_json_init(struct roofrt_json *j, int fd);
+/* Writes what is buffered; returns j->error. */
+int roofrt_json_flush(struct roofrt_json *j);
 void roofrt_json_object(struct roofrt_json *j, bool inline_);
 void roofrt_json_array(struct roofrt_json *j, bool inline_);
 void roofrt_json_close(struct roofrt_json *j);
@@ -324,17 +399,15 @@ struct roofrt_process {
   long rank;
 };
 
-/* Fills `p`; its strings are malloc'd, to be released by
- * roofrt_process_free. */
-void roofrt_process_get(struct roofrt_process *p);
-void roofrt_process_free(struct roofrt_process *p);
+/* Fills `p`; its strings are allocated from `arena`. */
+void roofrt_process_get(struct roofrt_process *p, struct roofrt_arena *arena);
 /* Records the process's rank in MPI_COMM_WORLD as the MPI library reports
  * it; it takes precedence over the launcher's environment. */
 void roofrt_process_set_mpi_rank(long rank);
-/* Writes the whole document; false if the emitter failed (I/O errors are
- * left in `out`). */
-bool roofrt_report_write(FILE *out, const struct roofrt_report *report,
-                         const struct roofrt_process *process);
+/* Writes the whole document to `fd`: 0, an errno value when a write
+ * failed, or -1 when the emitter produced an unbalanced document. */
+int roofrt_report_write(int fd, const struct roofrt_report *report,
+                        const struct roofrt_process *process);
 
 /*===------------------------------------------------------------------------===
  * CUDA kernels (kernels.c), fed by libroofrt-cuda (cuda_launch.c)

@@ -12,15 +12,18 @@
 |* after the write, and one the program installs later replaces ours. An
 |* ignored signal stays ignored.
 |*
-|* The write is the ordinary one (output.c), which allocates and uses stdio:
-|* not async-signal-safe. It is bounded instead: the runtime lock is only
-|* tried, and an alarm of ROOF_SIGNAL_WRITE_SECONDS (default 10) ends the
-|* process with the original signal if the write is stuck (the interrupted
-|* thread holding the allocator's lock, a heap the crash corrupted). A fault
-|* during the write ends the process with that fault. Either way the file
-|* written is whole or absent, never partial (temporary and rename); a
-|* temporary file may remain beside it. SIGKILL cannot be caught: the
-|* previous file, if any, stays as it was (see ROOF_FLUSH_SECONDS).
+|* The write is the ordinary one (output.c), which is async-signal-safe: its
+|* memory comes from mmap (arena.c), its text from format.c, its output from
+|* write(2), so a signal that interrupted malloc or printf, or a crash that
+|* corrupted the heap, does not stop it. Two things still could: the runtime
+|* lock, held by the interrupted thread (it is only tried, for a second),
+|* and a file system that does not answer; an alarm of
+|* ROOF_SIGNAL_WRITE_SECONDS (default 10) then ends the process with the
+|* original signal. A fault during the write ends the process with that
+|* fault. Either way the file written is whole or absent, never partial
+|* (temporary and rename); a temporary file may remain beside it. SIGKILL
+|* cannot be caught: the previous file, if any, stays as it was (see
+|* ROOF_FLUSH_SECONDS).
 |*
 |* A stack overflow is caught on an alternate stack of the main thread.
 |* ROOF_SIGNALS=0 leaves every signal alone.

@@ -15,6 +15,41 @@
 // ZERO: status 0
 // THREE: status 3
 //
+// _exit and _Exit skip atexit handlers; the runtime's own definitions write
+// first (from the program's calls; exit()'s internal _exit is exit's).
+// RUN: env ROOF_OUTPUT=%t.dir/_exit.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t _exit | FileCheck %s --check-prefix=THREE
+// RUN: %python %S/Inputs/check_report.py %t.dir/_exit.json 'r["ended_by"] == "_exit"' 'flops(r["totals"], "fp64") == 7'
+// RUN: env ROOF_OUTPUT=%t.dir/_Exit.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t _Exit | FileCheck %s --check-prefix=THREE
+// RUN: %python %S/Inputs/check_report.py %t.dir/_Exit.json 'r["ended_by"] == "_exit"' 'flops(r["totals"], "fp64") == 7'
+//
+// exec writes the census before the image is replaced (here by a shell
+// that exits 4); a failed exec returns, the program goes on (work(1)) and
+// its exit replaces the census written at the exec.
+// RUN: env ROOF_OUTPUT=%t.dir/exec.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t execl | FileCheck %s --check-prefix=FOUR
+// RUN: %python %S/Inputs/check_report.py %t.dir/exec.json 'r["ended_by"] == "exec"' 'flops(r["totals"], "fp64") == 7'
+// RUN: env ROOF_OUTPUT=%t.dir/execle.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t execle | FileCheck %s --check-prefix=FOUR
+// RUN: %python %S/Inputs/check_report.py %t.dir/execle.json 'r["ended_by"] == "exec"' 'flops(r["totals"], "fp64") == 7'
+// FOUR: status 4
+// RUN: env ROOF_OUTPUT=%t.dir/exec-failed.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t execvp-missing | FileCheck %s --check-prefix=ZERO
+// RUN: %python %S/Inputs/check_report.py %t.dir/exec-failed.json 'r["ended_by"] == "exit"' 'flops(r["totals"], "fp64") == 8'
+//
+// A static link has no C library to look the exec functions up in: the
+// runtime makes the system calls and searches PATH itself.
+// RUN: %clang -static -O1 -I%srcroot/include -I%S/Inputs %s %roofrt/libroofrt.a -lpthread -o %t.static
+// RUN: env ROOF_OUTPUT=%t.dir/static-exec.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t.static execl | FileCheck %s --check-prefix=FOUR
+// RUN: %python %S/Inputs/check_report.py %t.dir/static-exec.json 'r["ended_by"] == "exec"' 'flops(r["totals"], "fp64") == 7'
+// RUN: env ROOF_OUTPUT=%t.dir/static-failed.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t.static execvp-missing | FileCheck %s --check-prefix=ZERO
+// RUN: %python %S/Inputs/check_report.py %t.dir/static-failed.json 'r["ended_by"] == "exit"' 'flops(r["totals"], "fp64") == 8'
+// RUN: env ROOF_OUTPUT=%t.dir/static-_exit.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t.static _exit | FileCheck %s --check-prefix=THREE
+// RUN: %python %S/Inputs/check_report.py %t.dir/static-_exit.json 'r["ended_by"] == "_exit"'
+//
+// A vfork() child shares the parent's memory and counters: its _exit
+// writes nothing (one census, the parent's, under the %p pattern).
+// RUN: rm -rf %t.vfork && mkdir %t.vfork
+// RUN: env ROOF_OUTPUT=%t.vfork/run-%%p.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t vfork | FileCheck %s --check-prefix=ZERO
+// RUN: ls %t.vfork | count 1
+// RUN: %python %S/Inputs/check_report.py %t.vfork/run-*.json 'r["ended_by"] == "exit"' 'flops(r["totals"], "fp64") == 7'
+//
 // Signals: the census, then the signal's own ending.
 // RUN: env ROOF_OUTPUT=%t.dir/term.json ROOF_QUIET=1 %python %S/Inputs/exit_status.py %t SIGTERM | FileCheck %s --check-prefix=TERM
 // RUN: %python %S/Inputs/check_report.py %t.dir/term.json 'r["ended_by"] == "SIGTERM"' 'flops(r["totals"], "fp64") == 7'
@@ -74,10 +109,12 @@
 #include "fake_pass.h"
 #include "roof/roof.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 FAKE_WORK_MODULE("exit-paths.c")
@@ -114,6 +151,32 @@ int main(int argc, char **argv) {
     exit(3);
   if (!strcmp(how, "quick_exit"))
     quick_exit(3);
+  if (!strcmp(how, "_exit"))
+    _exit(3);
+  if (!strcmp(how, "_Exit"))
+    _Exit(3);
+  if (!strcmp(how, "execl"))
+    return execl("/bin/sh", "sh", "-c", "exit 4", (char *)NULL);
+  if (!strcmp(how, "execle")) {
+    char *const env[] = {"STATUS=4", NULL};
+    return execle("/bin/sh", "sh", "-c", "exit $STATUS", (char *)NULL, env);
+  }
+  if (!strcmp(how, "execvp-missing")) {
+    char *const args[] = {"roof-no-such-program", NULL};
+    execvp(args[0], args);
+    work(1);
+    return errno == ENOENT ? 0 : 1;
+  }
+  if (!strcmp(how, "vfork")) {
+    pid_t child = vfork();
+    if (child == 0)
+      _exit(5);
+    int status;
+    return waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                   WEXITSTATUS(status) == 5
+               ? 0
+               : 1;
+  }
   if (!strcmp(how, "abort"))
     abort();
   if (!strcmp(how, "segv"))

@@ -35,9 +35,9 @@ TOP_KEYS = ["schema", "schema_version", "program", "command_line", "pid",
             "mpi_rank", "start_time", "wall_time_s", "ended_by", "timer_hz",
             "target", "modules", "overflow", "totals", "functions", "regions",
             "threads", "gpu", "kernels"]
-ENDINGS = ["exit", "quick_exit", "SIGTERM", "SIGINT", "SIGHUP", "SIGXCPU",
-           "SIGUSR1", "SIGUSR2", "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL",
-           "SIGABRT"]
+ENDINGS = ["exit", "quick_exit", "_exit", "exec", "SIGTERM", "SIGINT",
+           "SIGHUP", "SIGXCPU", "SIGUSR1", "SIGUSR2", "SIGSEGV", "SIGBUS",
+           "SIGFPE", "SIGILL", "SIGABRT"]
 FUNCTION_KEYS = ["name", "demangled", "module", "calls", "time_s",
                  "thread_time_s"] + CENSUS_KEYS
 REGION_KEYS = ["name", "entries", "time_s"] + CENSUS_KEYS
