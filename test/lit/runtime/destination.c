@@ -72,6 +72,19 @@
 // RUN: %python %S/Inputs/check_report.py %t.dir/early.json 'flops(r["totals"], "fp64") == 10'
 // RUN: %python %S/Inputs/check_report.py %t.dir/final.json 'flops(r["totals"], "fp64") == 15'
 //
+// 20 processes writing one name at once leave one whole census, from one of
+// them, and no temporary; with %p in the name, 20 censuses.
+// RUN: rm -rf %t.many && mkdir %t.many
+// RUN: for i in $(seq 20); do env ROOF_OUTPUT=%t.many/one.json ROOF_QUIET=1 %t > /dev/null & done; wait
+// RUN: ls %t.many | FileCheck %s --check-prefix=ONE --match-full-lines
+// ONE: one.json
+// ONE-NOT: {{.}}
+// RUN: %python %S/Inputs/check_report.py %t.many/one.json 'flops(r["totals"], "fp64") == 15'
+// RUN: for i in $(seq 20); do env ROOF_OUTPUT=%t.many/each-%%p.json ROOF_QUIET=1 %t > /dev/null & done; wait
+// RUN: ls %t.many | grep -c '^each-[0-9]*\.json$' | FileCheck %s --check-prefix=TWENTY
+// TWENTY: 20
+// RUN: for f in %t.many/each-*.json; do %python %S/Inputs/check_report.py $f 'flops(r["totals"], "fp64") == 15' || exit 1; done
+//
 // RUN: ls -a %t.dir > %t.ls
 // RUN: not grep '\.tmp$' %t.ls
 #include "fake_pass.h"
