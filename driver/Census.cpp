@@ -37,16 +37,18 @@ std::optional<RoofPrecision> precisionFromName(std::string_view name) {
   return std::nullopt;
 }
 
+void addKindCounts(KindCounts &sum, const KindCounts &counts) {
+  sum.canonical = saturatingAdd(sum.canonical, counts.canonical);
+  sum.empirical = saturatingAdd(sum.empirical, counts.empirical);
+  sum.fullWidth = saturatingAdd(sum.fullWidth, counts.fullWidth);
+}
+
 void addCounts(Counts &sum, const Counts &counts) {
-  auto add = [](KindCounts &to, const KindCounts &from) {
-    to.canonical = saturatingAdd(to.canonical, from.canonical);
-    to.empirical = saturatingAdd(to.empirical, from.empirical);
-    to.fullWidth = saturatingAdd(to.fullWidth, from.fullWidth);
-  };
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
-    add(sum.precisions[p].flops, counts.precisions[p].flops);
+    addKindCounts(sum.precisions[p].flops, counts.precisions[p].flops);
     for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
-      add(sum.precisions[p].classes[cls], counts.precisions[p].classes[cls]);
+      addKindCounts(sum.precisions[p].classes[cls],
+                    counts.precisions[p].classes[cls]);
   }
   sum.bytesLoaded = saturatingAdd(sum.bytesLoaded, counts.bytesLoaded);
   sum.bytesStored = saturatingAdd(sum.bytesStored, counts.bytesStored);
@@ -67,20 +69,11 @@ using namespace strict_json;
 // Values of the runtime's census
 //===----------------------------------------------------------------------===//
 
-double secondsValue(const json &value, const std::string &path) {
-  if (!value.is_number())
-    fail(path, "expected a number, got " + describe(value));
-  double seconds = value.get<double>();
-  if (!std::isfinite(seconds) || seconds < 0)
-    fail(path, "expected a non-negative number, got " + value.dump());
-  return seconds;
-}
-
 std::optional<double> optionalSecondsValue(const json &value,
                                            const std::string &path) {
   if (value.is_null())
     return std::nullopt;
-  return secondsValue(value, path);
+  return nonNegativeValue(value, path);
 }
 
 //===----------------------------------------------------------------------===//
@@ -108,11 +101,8 @@ PrecisionCounts precisionIn(const json &object, const std::string &path) {
     KindCounts counts = kindCountsIn(memberOf(classes, name, classesPath),
                                      memberPath(classesPath, name));
     precision.classes[cls] = counts;
-    if (!isFlopClass(cls))
-      continue;
-    classSum.canonical = saturatingAdd(classSum.canonical, counts.canonical);
-    classSum.empirical = saturatingAdd(classSum.empirical, counts.empirical);
-    classSum.fullWidth = saturatingAdd(classSum.fullWidth, counts.fullWidth);
+    if (isFlopClass(cls))
+      addKindCounts(classSum, counts);
   }
   checkFlopSum(precision.flops.canonical, classSum.canonical,
                memberPath(path, "canonical"));
@@ -169,7 +159,7 @@ RegionRecord regionIn(const json &value, const std::string &path) {
   RegionRecord region;
   region.name = stringAt(object, "name", path);
   region.entries = countAt(object, "entries", path);
-  region.timeS = memberAs(object, "time_s", path, secondsValue);
+  region.timeS = memberAs(object, "time_s", path, nonNegativeValue);
   region.counts = countsIn(object, path);
   return region;
 }
@@ -238,7 +228,7 @@ LaunchRecord launchIn(const json &value, const std::string &path) {
   launch.block = memberAs(object, "block", path, dim3Value);
   launch.sharedMemoryBytes = countAt(object, "shared_memory_bytes", path);
   launch.stream = countAt(object, "stream", path);
-  launch.timeS = memberAs(object, "time_s", path, secondsValue);
+  launch.timeS = memberAs(object, "time_s", path, nonNegativeValue);
   launch.counts = countsIn(object, path);
   launch.bytesBySpace = bytesBySpaceIn(object, path, launch.counts);
   return launch;
@@ -371,10 +361,10 @@ Census censusIn(const json &root) {
   if (!rank.is_null())
     census.mpiRank = countValue(rank, "mpi_rank");
   census.startTime = stringAt(root, "start_time", top);
-  census.wallTimeS = memberAs(root, "wall_time_s", top, secondsValue);
+  census.wallTimeS = memberAs(root, "wall_time_s", top, nonNegativeValue);
   if (root.contains("ended_by") && !root["ended_by"].is_null())
     census.endedBy = stringAt(root, "ended_by", top);
-  census.timerHz = memberAs(root, "timer_hz", top, secondsValue);
+  census.timerHz = memberAs(root, "timer_hz", top, nonNegativeValue);
   census.target =
       targetIn(objectValue(memberOf(root, "target", top), "target"), "target");
   census.modules = arrayAt<ModuleRecord>(root, "modules", top, moduleIn);

@@ -168,6 +168,7 @@ struct Census {
 };
 
 // Adds `counts` to `sum` the way the runtime sums, saturating at 2^64-1.
+void addKindCounts(KindCounts &sum, const KindCounts &counts);
 void addCounts(Counts &sum, const Counts &counts);
 void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
 

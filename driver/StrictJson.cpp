@@ -1,6 +1,8 @@
 //===- driver/StrictJson.cpp - Typed access to JSON, with paths -----------===//
 #include "StrictJson.h"
 
+#include <cmath>
+
 namespace roof::strict_json {
 
 void fail(const std::string &path, const std::string &what) {
@@ -125,6 +127,15 @@ std::uint64_t countValue(const json &value, const std::string &path) {
     fail(path, "expected an integer count, got " + value.dump());
   }
   fail(path, "expected an unsigned integer, got " + describe(value));
+}
+
+double nonNegativeValue(const json &value, const std::string &path) {
+  if (!value.is_number())
+    fail(path, "expected a number, got " + describe(value));
+  double number = value.get<double>();
+  if (!std::isfinite(number) || number < 0)
+    fail(path, "expected a non-negative number, got " + value.dump());
+  return number;
 }
 
 void checkFlopSum(std::uint64_t total, std::uint64_t classSum,

@@ -61,6 +61,8 @@ const json &arrayValue(const json &value, const std::string &path);
 std::string stringValue(const json &value, const std::string &path);
 bool boolValue(const json &value, const std::string &path);
 std::uint64_t countValue(const json &value, const std::string &path);
+// A finite number >= 0 (seconds, rates), integer or not.
+double nonNegativeValue(const json &value, const std::string &path);
 
 // convert(object[key], "path.key"), refused when the key is missing.
 template <typename Value>
