@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "Census.h"
 
+#include "RankStatsJson.h"
 #include "StrictJson.h"
 
 #include <algorithm>
@@ -151,6 +152,7 @@ FunctionRecord functionIn(const json &value, const std::string &path) {
   function.threadTimeS =
       memberAs(object, "thread_time_s", path, optionalSecondsValue);
   function.counts = countsIn(object, path);
+  function.rankStats = rankStatsIn(object, path);
   return function;
 }
 
@@ -161,6 +163,7 @@ RegionRecord regionIn(const json &value, const std::string &path) {
   region.entries = countAt(object, "entries", path);
   region.timeS = memberAs(object, "time_s", path, nonNegativeValue);
   region.counts = countsIn(object, path);
+  region.rankStats = rankStatsIn(object, path);
   return region;
 }
 
@@ -320,6 +323,7 @@ KernelRecord kernelIn(const json &value, const std::string &path) {
   kernel.launchRecords =
       arrayAt<LaunchRecord>(object, "launch_records", path, launchIn);
   checkLaunchRecords(kernel, path);
+  kernel.rankStats = rankStatsIn(object, path);
   return kernel;
 }
 
@@ -380,6 +384,8 @@ Census censusIn(const json &root) {
   census.gpu = memberAs(root, "gpu", top, gpuIn);
   census.kernels = arrayAt<KernelRecord>(root, "kernels", top, kernelIn);
   checkGpuAgainstKernels(census);
+  census.ranks = mergedRanksIn(root);
+  checkRankStats(census);
   return census;
 }
 

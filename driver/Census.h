@@ -16,6 +16,7 @@
 #ifndef ROOF_DRIVER_CENSUS_H
 #define ROOF_DRIVER_CENSUS_H
 
+#include "RankStats.h"
 #include "roof/abi.h"
 
 #include <array>
@@ -79,6 +80,7 @@ struct FunctionRecord {
   std::optional<double> timeS;       // inclusive wall time, max over threads
   std::optional<double> threadTimeS; // the same summed over threads
   Counts counts;
+  std::optional<RankStats> rankStats; // in a merged census
 };
 
 struct RegionRecord {
@@ -86,6 +88,7 @@ struct RegionRecord {
   std::uint64_t entries = 0;
   double timeS = 0;
   Counts counts;
+  std::optional<RankStats> rankStats; // in a merged census
 };
 
 struct ThreadRecord {
@@ -130,6 +133,7 @@ struct KernelRecord {
   Counts counts;
   BytesBySpace bytesBySpace{};
   std::vector<LaunchRecord> launchRecords; // in launch order, maybe capped
+  std::optional<RankStats> rankStats; // in a merged census
 };
 
 // The CUDA device of the counted launches.
@@ -165,6 +169,9 @@ struct Census {
   std::vector<ThreadRecord> threads;
   std::optional<GpuInfo> gpu; // absent when no kernel launch was counted
   std::vector<KernelRecord> kernels; // device code, never in the totals
+  // Present in a census merged from several (RankStats.h); then pid is 0,
+  // mpi_rank absent and every time the maximum over the ranks.
+  std::optional<MergedRanks> ranks;
 };
 
 // Adds `counts` to `sum` the way the runtime sums, saturating at 2^64-1.

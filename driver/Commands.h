@@ -13,7 +13,7 @@
 
 namespace roof {
 
-// `roof report [options] FILE.json`; returns the exit status.
+// `roof report [options] FILE.json... | FOLDER`; returns the exit status.
 int reportCommand(const std::vector<std::string> &args);
 
 // `roof run [-o OUT.json] [report options] [--] PROGRAM ARGS...`; returns
@@ -28,9 +28,11 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
 // Their lines of --help.
 extern const char *const kReportOptionsHelp;
 
-// Reads the census at `path` and prints its report on stdout; a census that
+// Reads the census of `inputs` (one file, or the merge of several files and
+// folders: readCensusInputs) and prints its report on stdout; a census that
 // cannot be read is one line on stderr and kExitFailure.
-int reportCensusFile(const std::string &path, const ReportOptions &options);
+int reportCensus(const std::vector<std::string> &inputs,
+                 const ReportOptions &options);
 
 // The ceilings files of --ceilings and --gpu-ceilings, sorted into the CPU's
 // and the GPU's (a --ceilings file ERT measured on a GPU is the GPU's), and
@@ -43,6 +45,10 @@ struct RooflineFiles {
   MeasuredBytes measured;
 };
 RooflineFiles readRooflineFiles(const ReportOptions &options);
+
+// `roof merge [-o OUT.json] CENSUS.json... | FOLDER...`: one census from
+// those of an MPI job's ranks (Merge.h).
+int mergeCommand(const std::vector<std::string> &args);
 
 // `roof plot RUN.json --ceilings FILE [-o OUT]`: an SVG roofline or the
 // nersc-roofline data.txt.

@@ -30,6 +30,13 @@ std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes) {
   return exactSum(bytes.loaded, bytes.stored);
 }
 
+KindCounts flopsOfAllPrecisions(const Counts &counts) {
+  KindCounts sum;
+  for (const PrecisionCounts &precision : counts.precisions)
+    addKindCounts(sum, precision.flops);
+  return sum;
+}
+
 namespace {
 
 // numerator / denominator, absent for a zero denominator or a saturated

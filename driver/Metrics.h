@@ -31,6 +31,9 @@ std::optional<std::uint64_t> totalBytes(const Counts &counts);
 // Loaded + stored bytes of one GPU address space, absent the same way.
 std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes);
 
+// The FLOPs of the four precisions together, each kind summed saturating.
+KindCounts flopsOfAllPrecisions(const Counts &counts);
+
 struct DerivedMetrics {
   std::optional<double> empiricalPerCanonical;
   std::optional<double> aiCanonical; // FLOP per byte

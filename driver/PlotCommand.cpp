@@ -16,14 +16,15 @@ namespace roof {
 namespace {
 
 const char *const kHelp =
-    R"(usage: roof plot RUN.json... --ceilings ROOFLINE.json [-o OUT] [options]
+    R"(usage: roof plot RUN... --ceilings ROOFLINE.json [-o OUT] [options]
 
 Draws the roofline of censuses against measured ceilings (an ERT
 roofline.json, e.g. from roof ert): every ceiling of the precision, the
 program and each region as points per memory level, canonical -> empirical
 as an arrow, and a legend with each scope's efficiency (docs/roofline.md).
-With several censuses (runs of one machine), their scopes share the plot,
-named FILE: SCOPE.
+A RUN is a census file, or a folder whose .json files are the censuses of
+one MPI job's ranks, merged as roof merge does. With several runs (of one
+machine), their scopes share the plot, named RUN: SCOPE.
 
 options:
   --ceilings FILE    the ceilings (required)
@@ -42,6 +43,10 @@ options:
   --bytes-file FILE  measured bytes per scope and level (JSON or CSV), for
                      the scopes of that name in every census
   --title TEXT       the title (default: the program and the precision)
+  --merge            the files given are one run, one census per MPI rank:
+                     merged as roof merge does
+  --force            merge censuses of different programs, and a rank given
+                     twice (roof merge --force)
   -h, --help         this help
 )";
 
@@ -53,6 +58,7 @@ struct PlotOptions {
   PlotFormat format = PlotFormat::Svg;
   bool program = true;
   std::optional<std::string> title;
+  bool merge = false; // all files one run
 };
 
 PlotFormat parseFormat(const std::string &name) {
@@ -99,12 +105,16 @@ void writeOutput(const std::string &path, const std::string &text) {
                              std::strerror(errno));
 }
 
-std::string baseName(const std::string &path) {
+// The last component of `path`, a folder's too ("runs/" -> "runs").
+std::string baseName(std::string path) {
+  while (path.size() > 1 && path.back() == '/')
+    path.pop_back();
   std::size_t slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-// The census file's name without ".json": what tells runs apart.
+// The census file's or folder's name without ".json": what tells runs
+// apart.
 std::string runName(const std::string &path) {
   std::string name = baseName(path);
   if (name.size() > 5 && endsWith(name, ".json"))
@@ -144,6 +154,10 @@ int plotCommand(const std::vector<std::string> &args) {
       return 0;
     } else if (arg == "--no-program") {
       options.program = false;
+    } else if (arg == "--merge") {
+      options.merge = true;
+    } else if (arg == "--force") {
+      options.roofline.merge.force = true;
     } else if (auto output = optionValue(args, i, "--output")) {
       options.output = *output;
     } else if (auto shortOutput = optionValue(args, i, "-o")) {
@@ -164,12 +178,19 @@ int plotCommand(const std::vector<std::string> &args) {
                      "--bytes-file");
   refuseReportOnlyOptions(options.roofline);
 
+  std::vector<std::vector<std::string>> runInputs;
+  if (options.merge)
+    runInputs.push_back(files);
+  else
+    for (const std::string &path : files)
+      runInputs.push_back({path});
   std::vector<LoadedCensus> runs;
-  for (const std::string &path : files) {
+  for (const std::vector<std::string> &inputs : runInputs) {
     try {
-      runs.push_back({path, readCensusFile(path)});
-    } catch (const CensusError &error) {
-      return printError(path + ": " + error.what());
+      runs.push_back({censusInputsName(inputs),
+                      readCensusInputs(inputs, options.roofline.merge)});
+    } catch (const InputError &error) {
+      return printError(error.what());
     }
   }
   RooflineFiles inputs = readRooflineFiles(options.roofline);

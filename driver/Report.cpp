@@ -6,7 +6,10 @@
 //===----------------------------------------------------------------------===//
 #include "Report.h"
 
+#include "CensusJson.h"
 #include "Format.h"
+#include "RankStatsJson.h"
+#include "RooflineReport.h"
 
 #include <nlohmann/json.hpp>
 
@@ -30,11 +33,17 @@ struct Scope {
   const FunctionRecord *function = nullptr;
   const KernelRecord *kernel = nullptr; // also a launch's kernel
   const LaunchRecord *launch = nullptr;
+  const RankStats *rankStats = nullptr; // in a merged census
 };
+
+template <typename Record> const RankStats *rankStatsOf(const Record &record) {
+  return record.rankStats ? &*record.rankStats : nullptr;
+}
 
 Scope kernelScope(const KernelRecord &kernel) {
   Scope scope{Scope::Kind::Kernel, kernel.name, &kernel.counts, kernel.timeS};
   scope.kernel = &kernel;
+  scope.rankStats = rankStatsOf(kernel);
   return scope;
 }
 
@@ -111,18 +120,24 @@ ReportPlan planReport(const Census &census, const ReportOptions &options) {
                   census.functions.size(),
                   {},
                   census.kernels.size()};
-  for (const RegionRecord &region : census.regions)
+  if (census.ranks)
+    plan.totals.rankStats = &census.ranks->totals;
+  for (const RegionRecord &region : census.regions) {
     plan.regions.push_back({Scope::Kind::Region, region.name, &region.counts,
                             region.timeS, &region});
+    plan.regions.back().rankStats = rankStatsOf(region);
+  }
 
   std::size_t top = options.top.value_or(table ? kTableTopFunctions : 0);
   std::vector<const FunctionRecord *> functions =
       rankFunctions(census, plan.precisions);
   keepTop(functions, top);
-  for (const FunctionRecord *function : functions)
+  for (const FunctionRecord *function : functions) {
     plan.functions.push_back({Scope::Kind::Function, function->name,
                               &function->counts, function->timeS, nullptr,
                               function});
+    plan.functions.back().rankStats = rankStatsOf(*function);
+  }
   std::vector<const KernelRecord *> kernels =
       rankKernels(census, plan.precisions);
   keepTop(kernels, top);
@@ -158,6 +173,13 @@ const char *const kKernelLegend =
             apart; time from CUDA events. Never part of the program's counts.
 )";
 
+const char *const kRanksLegend =
+    R"(ranks       merged censuses: each scope's time is the slowest rank's, its counts
+            the sum over the ranks; per rank the minimum, mean and maximum of
+            time and empirical GFLOP/s, and the imbalance max/mean - 1 (0% =
+            balanced) of time, FLOPs and GFLOP/s
+)";
+
 class TableReport {
 public:
   TableReport(const Census &census, const ReportPlan &plan,
@@ -183,14 +205,31 @@ private:
     out << "roof report of " << censusPath << "\n";
     std::string command = shellCommand(census_.commandLine);
     out << "command: " << (command.empty() ? census_.program : command) << "\n";
-    out << "pid " << census_.pid;
-    if (census_.mpiRank)
-      out << ", MPI rank " << *census_.mpiRank;
-    out << ", started " << census_.startTime << ", wall time "
-        << humanSeconds(census_.wallTimeS);
+    if (const std::optional<MergedRanks> &ranks = census_.ranks) {
+      out << "merged from " << plural(ranks->count, "census", "censuses");
+      if (!ranks->mpiRanks.empty())
+        out << " (MPI ranks " << rankRangesText(ranks->mpiRanks) << ")";
+      out << ", first started " << census_.startTime << ", wall time "
+          << humanSeconds(census_.wallTimeS) << " (slowest rank)";
+    } else {
+      out << "pid " << census_.pid;
+      if (census_.mpiRank)
+        out << ", MPI rank " << *census_.mpiRank;
+      out << ", started " << census_.startTime << ", wall time "
+          << humanSeconds(census_.wallTimeS);
+    }
     if (census_.endedBy && *census_.endedBy != "exit")
       out << ", ended by " << *census_.endedBy;
+    if (census_.ranks && !census_.endedBy) {
+      std::string endings;
+      for (const auto &[ending, count] : census_.ranks->endedBy)
+        endings += (endings.empty() ? "" : ", ") + std::to_string(count) +
+                   " by " + ending;
+      out << ", ended " << endings;
+    }
     out << "\n\n" << kLegend;
+    if (census_.ranks)
+      out << kRanksLegend;
     if (!census_.kernels.empty())
       out << kKernelLegend;
     if (options_.classes)
@@ -400,8 +439,37 @@ private:
       table_.addText("     backend vs the IR: " + changes);
   }
 
+  static std::string statText(const RankStat &stat,
+                              std::string (*format)(double)) {
+    return "min " + format(stat.min) + ", mean " + format(stat.mean) +
+           ", max " + format(stat.max) + ", imbalance " +
+           orUndefined(imbalance(stat), percentText);
+  }
+
+  // How the ranks of a merged census differed in the scope.
+  void addRankLines(const RankStats &stats) {
+    std::uint64_t all = census_.ranks->count;
+    table_.addText(
+        "     ranks: " +
+        (stats.ranks == all ? "all " + std::to_string(all)
+                            : std::to_string(stats.ranks) + " of " +
+                                  std::to_string(all)) +
+        "; time " +
+        (stats.timeS ? statText(*stats.timeS, humanSeconds) : "not timed") +
+        "; FLOPs imbalance " +
+        orUndefined(imbalance(stats.flops), percentText));
+    // Rates of 0 say nothing about a scope without FLOPs.
+    const std::optional<RankStat> &gflops = stats.gflops;
+    if (gflops && stats.flops.max > 0)
+      table_.addText("     GFLOP/s of " +
+                     plural(gflops->ranks, "rank", "ranks") + ": " +
+                     statText(*gflops, decimal));
+  }
+
   void addScope(const Scope &scope, std::size_t rank) {
     addScopeTitle(scope, rank);
+    if (scope.rankStats)
+      addRankLines(*scope.rankStats);
     std::vector<RoofPrecision> shown = selectPrecisions(
         *scope.counts, plan_.precisions, plan_.includeOperations);
     if (scope.kind == Scope::Kind::Function)
@@ -468,24 +536,6 @@ private:
 
 using OrderedJson = nlohmann::ordered_json;
 
-OrderedJson optionalNumber(const std::optional<double> &value) {
-  return value ? OrderedJson(*value) : OrderedJson(nullptr);
-}
-
-OrderedJson kindCountsJson(const KindCounts &counts) {
-  return {{"canonical", counts.canonical},
-          {"empirical", counts.empirical},
-          {"full_width", counts.fullWidth}};
-}
-
-OrderedJson bytesBySpaceJson(const BytesBySpace &spaces) {
-  OrderedJson json = OrderedJson::object();
-  for (int space = 0; space < ROOF_NUM_SPACES; ++space)
-    json[kSpaceNames[space]] = {{"loaded", spaces[space].loaded},
-                                {"stored", spaces[space].stored}};
-  return json;
-}
-
 // What names a scope: its name, or for a launch its place and geometry.
 void addIdentity(OrderedJson &json, const Scope &scope) {
   if (const LaunchRecord *launch = scope.launch) {
@@ -502,7 +552,7 @@ void addIdentity(OrderedJson &json, const Scope &scope) {
         readableFunctionName(function->name, function->demangled);
     json["module"] = function->module;
     json["calls"] = function->calls;
-    json["thread_time_s"] = optionalNumber(function->threadTimeS);
+    json["thread_time_s"] = optionalJson(function->threadTimeS);
   }
   if (const KernelRecord *kernel = scope.kernel) {
     json["demangled"] = readableFunctionName(kernel->name, kernel->demangled);
@@ -517,7 +567,7 @@ void addIdentity(OrderedJson &json, const Scope &scope) {
 OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
   OrderedJson json;
   addIdentity(json, scope);
-  json["time_s"] = optionalNumber(scope.timeS);
+  json["time_s"] = optionalJson(scope.timeS);
 
   const Counts &counts = *scope.counts;
   json["bytes_loaded"] = counts.bytesLoaded;
@@ -535,11 +585,11 @@ OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
         deriveMetrics(precisionCounts.flops, counts, scope.timeS);
     OrderedJson entry = kindCountsJson(precisionCounts.flops);
     entry["empirical_per_canonical"] =
-        optionalNumber(metrics.empiricalPerCanonical);
-    entry["ai_canonical"] = optionalNumber(metrics.aiCanonical);
-    entry["ai_empirical"] = optionalNumber(metrics.aiEmpirical);
-    entry["gflops_canonical"] = optionalNumber(metrics.gflopsCanonical);
-    entry["gflops_empirical"] = optionalNumber(metrics.gflopsEmpirical);
+        optionalJson(metrics.empiricalPerCanonical);
+    entry["ai_canonical"] = optionalJson(metrics.aiCanonical);
+    entry["ai_empirical"] = optionalJson(metrics.aiEmpirical);
+    entry["gflops_canonical"] = optionalJson(metrics.gflopsCanonical);
+    entry["gflops_empirical"] = optionalJson(metrics.gflopsEmpirical);
     if (plan.includeOperations) {
       OrderedJson classes = OrderedJson::object();
       for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
@@ -550,6 +600,8 @@ OrderedJson scopeJson(const Scope &scope, const ReportPlan &plan) {
     precisions[kPrecisionNames[precision]] = std::move(entry);
   }
   json["precisions"] = std::move(precisions);
+  if (scope.rankStats)
+    json["rank_stats"] = rankStatsJson(*scope.rankStats);
   if (scope.kind == Scope::Kind::Kernel && plan.launches) {
     OrderedJson launches = OrderedJson::array();
     for (const LaunchRecord &launch : scope.kernel->launchRecords)
@@ -565,18 +617,8 @@ void printJson(std::ostream &out, const Census &census,
   report["schema"] = "roof-report";
   report["schema_version"] = 1;
   report["census"] = censusPath;
-  report["program"] = census.program;
-  report["command_line"] = census.commandLine;
-  report["pid"] = census.pid;
-  report["mpi_rank"] =
-      census.mpiRank ? OrderedJson(*census.mpiRank) : OrderedJson(nullptr);
-  report["start_time"] = census.startTime;
-  report["wall_time_s"] = census.wallTimeS;
-  report["ended_by"] =
-      census.endedBy ? OrderedJson(*census.endedBy) : OrderedJson(nullptr);
-  report["target"] = {{"triple", census.target.triple},
-                      {"cpu", census.target.cpu},
-                      {"features", census.target.features}};
+  addProcessJson(report, census);
+  report["target"] = targetJson(census.target);
   report["threads"] = census.threads.size();
   report["modules"] = census.modules.size();
   report["overflow"] = census.overflow;
@@ -633,6 +675,28 @@ std::vector<std::string> kernelCsvFields(const Scope &scope) {
   return fields;
 }
 
+// The statistics of a merged census's scopes, by CSV column prefix.
+const char *const kRankStatColumns[] = {"time_s", "flops", "gflops"};
+
+// The columns of a merged census: the ranks the scope ran in, then per
+// statistic its min, mean, max and imbalance.
+std::vector<std::string> rankCsvFields(const Scope &scope) {
+  const RankStats *stats = scope.rankStats;
+  if (!stats) // a launch
+    return std::vector<std::string>(1 + 4 * std::size(kRankStatColumns));
+  std::vector<std::string> fields = {std::to_string(stats->ranks)};
+  for (const std::optional<RankStat> &stat :
+       {stats->timeS, std::optional(stats->flops), stats->gflops}) {
+    if (stat)
+      fields.insert(fields.end(),
+                    {csvNumber(stat->min), csvNumber(stat->mean),
+                     csvNumber(stat->max), csvNumber(imbalance(*stat))});
+    else
+      fields.resize(fields.size() + 4);
+  }
+  return fields;
+}
+
 // The rows of one scope, a row per shown precision.
 void printCsvScope(std::ostream &out, const Scope &scope,
                    const ReportPlan &plan) {
@@ -677,6 +741,9 @@ void printCsvScope(std::ostream &out, const Scope &scope,
     if (plan.kernelTotalCount != 0)
       for (std::string &field : kernelCsvFields(scope))
         row.push_back(std::move(field));
+    if (plan.totals.rankStats)
+      for (std::string &field : rankCsvFields(scope))
+        row.push_back(std::move(field));
     printCsvRow(out, row);
   }
 }
@@ -698,6 +765,12 @@ void printCsv(std::ostream &out, const ReportPlan &plan) {
          {"launches", "counted_launches", "sequence", "grid", "block",
           "shared_memory_bytes", "stream", "bytes_global"})
       header.push_back(column);
+  if (plan.totals.rankStats) {
+    header.push_back("ranks");
+    for (const char *stat : kRankStatColumns)
+      for (const char *part : {"min", "mean", "max", "imbalance"})
+        header.push_back(std::string(stat) + "_" + part);
+  }
   printCsvRow(out, header);
 
   printCsvScope(out, plan.totals, plan);

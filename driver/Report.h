@@ -63,6 +63,7 @@
 
 #include "Census.h"
 #include "MeasuredBytes.h"
+#include "Merge.h"
 #include "Metrics.h"
 
 #include <cstddef>
@@ -96,6 +97,9 @@ struct ReportOptions {
   std::vector<LevelBytes> bytes;
   std::optional<std::string> bytesFile;
   std::optional<std::string> region;
+
+  // --force (roof report and roof plot): how several censuses are merged.
+  MergeOptions merge;
 
   // --census FILE (roof report only): the source census roof-census wrote
   // with --json, beside the run's counts per function (CensusComparison.h).

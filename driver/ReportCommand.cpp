@@ -3,6 +3,7 @@
 #include "CensusComparison.h"
 #include "Cli.h"
 #include "Commands.h"
+#include "InputFile.h"
 #include "RooflineReport.h"
 #include "SourceCensus.h"
 
@@ -44,18 +45,23 @@ const char *const kReportOptionsHelp =
 namespace {
 
 const char *const kHelp =
-    R"(usage: roof report [options] FILE.json
+    R"(usage: roof report [options] FILE.json... | FOLDER
 
 Reports the FLOPs, bytes, arithmetic intensity and GFLOP/s of the whole
 program, of each region and of each function, from the census that a program
-built with roof cc / roof c++ writes when it exits.
+built with roof cc / roof c++ writes when it exits. Several files, or a
+folder (its .json files), are merged first as roof merge does (one census
+per MPI rank): the report then has per-rank minimum, mean, maximum and
+imbalance of time, FLOPs and GFLOP/s.
 
 options:
 )";
 
 // roof report only: roof run and roof plot share the other options.
-const char *const kCensusOptionHelp =
-    R"(  --census FILE      the source census beside the run: per function and
+const char *const kReportOnlyOptionsHelp =
+    R"(  --force            merge censuses of different programs, and a rank
+                     given twice (roof merge --force)
+  --census FILE      the source census beside the run: per function and
                      precision the canonical FLOPs roof-census counts in the
                      source (roof census --json: one call, times the calls
                      of the run), the executed canonical and empirical
@@ -231,14 +237,16 @@ RooflineFiles readRooflineFiles(const ReportOptions &options) {
   return files;
 }
 
-int reportCensusFile(const std::string &path, const ReportOptions &options) {
+int reportCensus(const std::vector<std::string> &inputs,
+                 const ReportOptions &options) {
   checkRooflineOptions(options);
   Census census;
   try {
-    census = readCensusFile(path);
-  } catch (const CensusError &error) {
-    return printError(path + ": " + error.what());
+    census = readCensusInputs(inputs, options.merge);
+  } catch (const InputError &error) {
+    return printError(error.what());
   }
+  std::string path = censusInputsName(inputs);
   if (options.sourceCensusPath) {
     // Read before anything is printed: a bad file is one line on stderr.
     SourceCensus source = readSourceCensusFile(*options.sourceCensusPath);
@@ -270,9 +278,11 @@ int reportCommand(const std::vector<std::string> &args) {
     } else if (arg == "--") {
       optionsEnded = true;
     } else if (arg == "-h" || arg == "--help") {
-      std::cout << kHelp << kReportOptionsHelp << kCensusOptionHelp
+      std::cout << kHelp << kReportOptionsHelp << kReportOnlyOptionsHelp
                 << "  -h, --help         this help\n";
       return 0;
+    } else if (arg == "--force") {
+      options.merge.force = true;
     } else if (std::optional<std::string> source =
                    optionValue(args, i, "--census")) {
       options.sourceCensusPath = *source;
@@ -281,13 +291,9 @@ int reportCommand(const std::vector<std::string> &args) {
                        "' for roof report (roof report --help)");
     }
   }
-  if (files.size() != 1)
-    throw UsageError(files.empty()
-                         ? "roof report needs a census file (roof report "
-                           "--help)"
-                         : "roof report takes one census file, got " +
-                               std::to_string(files.size()));
-  return reportCensusFile(files.front(), options);
+  if (files.empty())
+    throw UsageError("roof report needs a census file (roof report --help)");
+  return reportCensus(files, options);
 }
 
 } // namespace roof

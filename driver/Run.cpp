@@ -175,7 +175,7 @@ int runCommand(const std::vector<std::string> &args) {
   int reportStatus = kExitFailure;
   std::error_code ignored;
   if (std::filesystem::exists(census, ignored))
-    reportStatus = reportCensusFile(census, options);
+    reportStatus = reportCensus({census}, options);
   else
     printError(command.front() + " wrote no census to " + census +
                " (was it built with roof cc or roof c++?)");

@@ -1,6 +1,7 @@
 //===- driver/main.cpp - The roof command ---------------------------------===//
 //
 //   roof report FILE.json     report a census
+//   roof merge FILES|FOLDER   one census from an MPI job's, one per rank
 //   roof run -- PROGRAM ...   run an instrumented program, report its census
 //   roof cc / roof c++ ...    compile and link with the roof pass and runtime
 //   roof plot, pp, compare    rooflines, portability, comparisons with tools
@@ -28,7 +29,11 @@ const char *const kUsage =
 
 commands:
   report FILE.json        report FLOPs, bytes, arithmetic intensity and
-                          GFLOP/s from a census
+                          GFLOP/s from a census (several files or a folder:
+                          of their merge, with per-rank statistics)
+  merge [-o OUT.json] FILES... | FOLDER
+                          one census from those of an MPI job's ranks:
+                          counts summed, per-rank min/mean/max/imbalance
   run [-o OUT.json] -- PROGRAM [ARGS...]
                           run an instrumented program, then report
   cc ARGS..., c++ ARGS... compile with clang-19 / clang++-19, instrumenting
@@ -73,6 +78,8 @@ int dispatch(const std::string &self, const std::vector<std::string> &args) {
   }
   if (command == "report")
     return reportCommand(rest);
+  if (command == "merge")
+    return mergeCommand(rest);
   if (command == "run")
     return runCommand(rest);
   if (command == "plot")
