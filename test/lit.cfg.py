@@ -77,3 +77,21 @@ if config.roof_cuda_mirror:
     config.substitutions.append(("%cudapath", config.roof_cuda_mirror))
 if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
     config.available_features.add("cuda-runtime")
+
+# MPI: "openmpi" when Open MPI's mpicc and mpirun are on PATH (openmpi-bin and
+# libopenmpi-dev, which scripts/setup.sh installs). %mpirun starts ranks on
+# this machine whatever its core count (--oversubscribe), also as root, as
+# in a container or CI.
+import shutil
+import subprocess
+if shutil.which("mpicc") and shutil.which("mpirun"):
+    try:
+        mpi_version = subprocess.run(["mpirun", "--version"], capture_output=True,
+                                     text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        mpi_version = ""
+    if "Open MPI" in mpi_version:
+        config.available_features.add("openmpi")
+config.substitutions.append(
+    ("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
+                "mpirun --oversubscribe"))
