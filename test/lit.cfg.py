@@ -92,6 +92,9 @@ if shutil.which("mpicc") and shutil.which("mpirun"):
         mpi_version = ""
     if "Open MPI" in mpi_version:
         config.available_features.add("openmpi")
+# libroofrt-mpi.a (runtime/mpi.c) is built where CMake found MPI's C headers.
+if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-mpi.a")):
+    config.available_features.add("roofrt-mpi")
 config.substitutions.append(
     ("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
                 "mpirun --oversubscribe"))
