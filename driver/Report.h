@@ -28,7 +28,8 @@
 //    "overflow", "totals": SCOPE, "regions": [SCOPE], "functions": [SCOPE],
 //    "functions_total" (before --top),
 //    and only when the census has kernels: "gpu" (null or {"name",
-//    "compute_capability"}), "kernels": [SCOPE], "kernels_total"}
+//    "compute_capability"}), "kernels": [SCOPE], "kernels_total"; for a
+//    merged census "ranks" after "mpi_rank"}
 //   SCOPE = {"name", ["demangled", "module", "calls", "thread_time_s"] for
 //            functions, ["entries"] for regions, ["demangled", "module",
 //            "launches", "counted_launches"] for kernels, "time_s" (null:
@@ -41,6 +42,7 @@
 //              "gflops_canonical", "gflops_empirical",
 //              ["classes": {"add": {"canonical", "empirical", "full_width"},
 //                           ...}] with --classes}, ...},
+//            ["rank_stats"] in a merged census (docs/schema.md),
 //            ["launch_records": [LAUNCH]] for kernels with --launches}
 //   LAUNCH = SCOPE with "sequence", "grid" [x, y, z], "block" [x, y, z],
 //            "shared_memory_bytes", "stream" in place of the name
@@ -55,7 +57,9 @@
 // kernels by launches,counted_launches,sequence,grid,block,
 // shared_memory_bytes,stream,bytes_global (grid and block as XxYxZ), with
 // scope "kernel" rows and, with --launches, "launch" rows (named by their
-// kernel). Empty fields are undefined or do not apply.
+// kernel). A merged census adds ranks, then for time_s, flops and gflops
+// their _min, _mean, _max and _imbalance over the ranks. Empty fields are
+// undefined or do not apply.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_REPORT_H
