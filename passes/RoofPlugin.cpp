@@ -3,12 +3,15 @@
 // Loaded by `clang-19 -fpass-plugin=libroofpass.so` (the census runs at
 // OptimizerLast, after vectorization, so it sees the vector widths, masks
 // and remainder loops that will execute) or by `opt -load-pass-plugin`.
+// The markers of other tools become regions at PipelineStart, before
+// inlining hides them (ToolMarkers.h).
 //
 // ROOF_DISABLE=1 in the environment turns the plugin into a no-op, so a
 // build can be compared with and without roof using the same command line.
 //
 //===----------------------------------------------------------------------===//
 #include "RoofCensusPass.h"
+#include "ToolMarkers.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -68,7 +71,16 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(roof::RoofCensusPass(*L));
           return true;
         }
+        if (Name == "roof-markers") {
+          MPM.addPass(roof::ToolMarkersPass());
+          return true;
+        }
         return false;
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        if (!disabledByEnvironment())
+          MPM.addPass(roof::ToolMarkersPass());
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {

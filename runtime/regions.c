@@ -14,6 +14,13 @@
 |* the overlap is counted once, while time_s adds up the time of every
 |* thread's outermost entries.
 |*
+|* Regions of other tools' markers (markers.c) add two ways to close an
+|* entry: by name (LIKWID's stop, Caliper's end), which closes the innermost
+|* entry of that name on the calling thread wherever it is on the stack, so
+|* that partly overlapping regions work; and ranges (NVTX's start/end), which
+|* belong to no thread: any thread may end one by its id, and each counts as
+|* an outermost entry of its own.
+|*
 |* A snapshot reads every counter of every thread: regions are meant around
 |* program phases, not inside hot loops.
 |*
@@ -52,6 +59,14 @@ struct roofrt_region {
 
 static struct roofrt_region **regions; /* in order of first entry */
 static size_t num_regions, cap_regions;
+/* Open ranges, in order of start; guarded by roofrt_lock. */
+struct roofrt_range {
+  uint64_t id;
+  struct roofrt_frame frame;
+};
+static struct roofrt_range *ranges;
+static size_t num_ranges, cap_ranges;
+static uint64_t ranges_started; /* by roof, for tools that give no id */
 static uint64_t *scratch; /* a snapshot in the making */
 static size_t scratch_cap;
 /* Set when memory ran out: begin and end are then ignored for good, which
@@ -137,6 +152,24 @@ static void frame_close(const struct roofrt_frame *f, uint64_t now) {
     r->acc[s] += scratch[s] - (s < r->begin_len ? r->begin[s] : 0);
 }
 
+/* Starts outermost entry `f` of its region now, snapshotting the counters
+ * when the region was not open. False when out of memory. Caller holds the
+ * lock. */
+static bool entry_open(struct roofrt_frame *f) {
+  struct roofrt_region *r = f->region;
+  if (!r->open) {
+    if (!reserve(&r->begin, &r->begin_cap, roofrt_total_slots, false))
+      return false;
+    roofrt_snapshot(r->begin);
+    r->begin_len = roofrt_total_slots;
+  }
+  /* Read after the snapshot, so that its cost is not the region's. */
+  f->start_ns = now_since_start();
+  r->open++;
+  r->open_start_sum += f->start_ns;
+  return true;
+}
+
 ROOFRT_EXPORT void roof_region_begin(const char *name) {
   if (!name)
     name = "(null)";
@@ -160,26 +193,27 @@ ROOFRT_EXPORT void roof_region_begin(const char *name) {
   for (size_t i = 0; i < t->num_frames; i++)
     if (t->frames[i].region == r)
       outermost = false;
-  uint64_t now = 0;
-  if (outermost) {
-    if (!r->open) {
-      if (!reserve(&r->begin, &r->begin_cap, roofrt_total_slots, false))
-        goto oom;
-      roofrt_snapshot(r->begin);
-      r->begin_len = roofrt_total_slots;
-    }
-    /* Read after the snapshot, so that its cost is not the region's. */
-    now = now_since_start();
-    r->open++;
-    r->open_start_sum += now;
-  }
+  struct roofrt_frame f = {r, 0, outermost};
+  if (outermost && !entry_open(&f))
+    goto oom;
   r->entries++;
-  t->frames[t->num_frames++] = (struct roofrt_frame){r, now, outermost};
+  t->frames[t->num_frames++] = f;
   goto out;
 oom:
   out_of_memory();
 out:
   pthread_mutex_unlock(&roofrt_lock);
+}
+
+/* Takes frame `i` off the stack of `t` and closes it at `now` when it is
+ * outermost. Caller holds the lock. */
+static void frame_remove(struct roofrt_thread *t, size_t i, uint64_t now) {
+  struct roofrt_frame f = t->frames[i];
+  memmove(&t->frames[i], &t->frames[i + 1],
+          (t->num_frames - i - 1) * sizeof *t->frames);
+  t->num_frames--;
+  if (f.outermost)
+    frame_close(&f, now);
 }
 
 ROOFRT_EXPORT void roof_region_end(void) {
@@ -194,9 +228,84 @@ ROOFRT_EXPORT void roof_region_end(void) {
     roofrt_warn("roof_region_end() without an open region; ignored");
     goto out;
   }
-  struct roofrt_frame f = t->frames[--t->num_frames];
-  if (f.outermost)
-    frame_close(&f, now);
+  frame_remove(t, t->num_frames - 1, now);
+out:
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
+void roofrt_region_end_named(const char *name) {
+  uint64_t now = now_since_start();
+  if (!name)
+    name = "(null)";
+  struct roofrt_thread *t = roofrt_current_thread();
+  if (!t)
+    return;
+  pthread_mutex_lock(&roofrt_lock);
+  if (disabled)
+    goto out;
+  size_t i = t->num_frames;
+  while (i && strcmp(t->frames[i - 1].region->name, name) != 0)
+    i--;
+  if (i)
+    frame_remove(t, i - 1, now);
+  else
+    roofrt_warn("end of region \"%s\", which this thread has not begun; "
+                "ignored",
+                name);
+out:
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
+uint64_t roofrt_range_start(const char *name, uint64_t id) {
+  if (!name)
+    name = "(null)";
+  roofrt_init();
+  pthread_mutex_lock(&roofrt_lock);
+  if (!id)
+    id = UINT64_C(1) << 63 | ++ranges_started;
+  if (disabled)
+    goto out;
+  if (num_ranges == cap_ranges) {
+    struct roofrt_range *grown =
+        roofrt_grow(ranges, &cap_ranges, sizeof *grown, 8);
+    if (!grown)
+      goto oom;
+    ranges = grown;
+  }
+  struct roofrt_region *r = region_get(name);
+  if (!r)
+    goto oom;
+  struct roofrt_range range = {id, {r, 0, true}};
+  if (!entry_open(&range.frame))
+    goto oom;
+  r->entries++;
+  ranges[num_ranges++] = range;
+  goto out;
+oom:
+  out_of_memory();
+out:
+  pthread_mutex_unlock(&roofrt_lock);
+  return id;
+}
+
+void roofrt_range_end(uint64_t id) {
+  roofrt_init();
+  uint64_t now = now_since_start();
+  pthread_mutex_lock(&roofrt_lock);
+  if (disabled)
+    goto out;
+  size_t i = num_ranges;
+  while (i && ranges[i - 1].id != id)
+    i--;
+  if (!i) {
+    roofrt_warn("end of range %llu, which is not open; ignored",
+                (unsigned long long)id);
+    goto out;
+  }
+  struct roofrt_frame f = ranges[i - 1].frame;
+  memmove(&ranges[i - 1], &ranges[i], (num_ranges - i) * sizeof *ranges);
+  num_ranges--;
+  frame_close(&f, now);
 out:
   pthread_mutex_unlock(&roofrt_lock);
 }
@@ -256,6 +365,15 @@ bool roofrt_regions_report(struct roofrt_report *report) {
   return true;
 }
 
+/* An entry open at a fork, entered once in the child from its start. */
+static void frame_restart(struct roofrt_frame *f) {
+  f->region->entries++;
+  if (f->outermost) {
+    f->start_ns = 0;
+    f->region->open++;
+  }
+}
+
 void roofrt_regions_fork_child(struct roofrt_thread *self) {
   for (size_t i = 0; i < num_regions; i++) {
     struct roofrt_region *r = regions[i];
@@ -267,13 +385,10 @@ void roofrt_regions_fork_child(struct roofrt_thread *self) {
     memset(r->acc, 0, r->acc_len * sizeof *r->acc);
   }
   /* The clock restarts at the fork (roofrt_timer_start): open outermost
-   * entries start at 0, and the counters they began from are all zero. */
-  for (size_t i = 0; self && i < self->num_frames; i++) {
-    struct roofrt_frame *f = &self->frames[i];
-    f->region->entries++;
-    if (f->outermost) {
-      f->start_ns = 0;
-      f->region->open++;
-    }
-  }
+   * entries start at 0, and the counters they began from are all zero.
+   * Ranges belong to no thread and stay open too. */
+  for (size_t i = 0; self && i < self->num_frames; i++)
+    frame_restart(&self->frames[i]);
+  for (size_t i = 0; i < num_ranges; i++)
+    frame_restart(&ranges[i].frame);
 }

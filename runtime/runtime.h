@@ -5,6 +5,9 @@
 |*   registry.c     modules and threads (who has which counter array)
 |*   timer.c        clocks, and the rate of llvm.readcyclecounter
 |*   regions.c      roof_region_begin/end (user API of roof/roof.h)
+|*   markers.c      regions from the markers of LIKWID, NVTX and Caliper
+|*   marker_libraries.c  those tools' marker functions, where their
+|*                  libraries are not linked
 |*   census.c       counts x weights, with saturation
 |*   report.c       the JSON document itself
 |*   json_writer.c  a small streaming JSON emitter
@@ -244,6 +247,15 @@ void roofrt_regions_thread_exit(struct roofrt_thread *t);
  * the fork on; everything else recorded is the parent's and is dropped.
  * Caller holds the lock. */
 void roofrt_regions_fork_child(struct roofrt_thread *self);
+/* Ends the innermost entry of region `name` on the calling thread, wherever
+ * it is on the thread's stack (LIKWID's stop, Caliper's end). */
+void roofrt_region_end_named(const char *name);
+/* Opens a range: an outermost entry of region `name` that belongs to no
+ * thread (NVTX's start/end). Returns its id: `id`, or one of roof's when
+ * `id` is 0 (a tool that gives none), which has the top bit set. */
+uint64_t roofrt_range_start(const char *name, uint64_t id);
+/* Ends the most recent open range with that id, from any thread. */
+void roofrt_range_end(uint64_t id);
 
 /*===------------------------------------------------------------------------===
  * Census (census.c)

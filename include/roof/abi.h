@@ -132,9 +132,32 @@ typedef struct RoofModule {
   uint64_t *(*thread_counters)(void);
 } RoofModule;
 
+/* Region markers of other tools (LIKWID, NVTX, Caliper): the pass calls
+ * __roof_marker next to each call of a marker function it recognises
+ * (passes/ToolMarkers.cpp), and the runtime maps it onto a region
+ * (runtime/markers.c). */
+enum RoofMarkerAction {
+  ROOF_MARKER_BEGIN,       /* enter region `name` on this thread */
+  ROOF_MARKER_END,         /* leave this thread's innermost region */
+  ROOF_MARKER_END_NAMED,   /* leave this thread's innermost entry of `name` */
+  ROOF_MARKER_RANGE_START, /* open a range, returns its id (`range` when
+                              not 0, else one of roof's) */
+  ROOF_MARKER_RANGE_END    /* close range `range`, from any thread */
+};
+
+/* How `name` is given. */
+enum RoofMarkerName {
+  ROOF_MARKER_NO_NAME,
+  ROOF_MARKER_CHARS,           /* const char *, NUL-terminated */
+  ROOF_MARKER_WIDE,            /* const wchar_t *, NUL-terminated */
+  ROOF_MARKER_NVTX_ATTRIBUTES  /* const nvtxEventAttributes_t * */
+};
+
 /* Runtime entry points called by instrumented code. */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
+uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
+                       uint64_t range);
 
 #ifdef __cplusplus
 }
