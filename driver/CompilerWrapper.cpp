@@ -216,6 +216,8 @@ program writes a census of its FLOPs and bytes when it exits (see roof run,
 roof report). Runs clang-19 (cc) or clang++-19 (c++), or the command in
 $ROOF_CC / $ROOF_CXX (split at whitespace), with COMPILER-ARGS plus
   -fpass-plugin=PREFIX/lib/libroofpass.so -IPREFIX/include
+  -idirafter PREFIX/include/markers
+(the last: LIKWID's and Caliper's marker headers where no others are found)
 and, when the command links, PREFIX/lib/libroofrt.a -lpthread -lm at the end,
 where PREFIX is the directory above the one holding roof. The exit status is
 the compiler's.
@@ -249,6 +251,7 @@ Toolchain Toolchain::underPrefix(const std::string &prefix) {
   std::filesystem::path root(prefix);
   return {(root / "lib" / "libroofpass.so").string(),
           (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
+          (root / "include" / "markers").string(),
           (root / "lib" / "libroofrt-cuda.a").string(),
           (root / "lib" / "roof-cuda").string()};
 }
@@ -306,8 +309,11 @@ AddedFlags addedFlags(const std::vector<std::string> &words,
   flags.cudaProgram =
       cuda.compilesSources || cuda.namesRuntime || options.cudaProgram;
 
+  // The marker headers come after the system's, so that a LIKWID or
+  // Caliper installed anywhere the compiler looks is the one used.
   flags.compile = {"-fpass-plugin=" + toolchain.plugin,
-                   "-I" + toolchain.includeDir};
+                   "-I" + toolchain.includeDir, "-idirafter",
+                   toolchain.markerIncludeDir};
   if (flags.compilesCuda) {
     flags.compile.push_back("--cuda-path=" + toolchain.cudaPath);
     // The toolkit is newer than clang 19 knows (12.5); the compatibility

@@ -1,8 +1,9 @@
 //===- driver/CompilerWrapper.h - roof cc and roof c++ ----------*- C++ -*-===//
 //
-// `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded and
-// roof.h on the include path, and, when the command links, with the roof
-// runtime appended, so that CC="roof cc" (or CMAKE_C_COMPILER=roof-cc) is
+// `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded,
+// roof.h on the include path and roof's LIKWID and Caliper marker headers
+// after every other include folder, and, when the command links, with the
+// roof runtime appended, so that CC="roof cc" (or CMAKE_C_COMPILER=roof-cc) is
 // all an existing build needs. The files are found relative to the roof
 // executable: PREFIX/bin/roof, PREFIX/lib/libroofpass.so,
 // PREFIX/lib/libroofrt.a, PREFIX/include/roof.h.
@@ -28,6 +29,8 @@ struct Toolchain {
   std::string plugin;      // PREFIX/lib/libroofpass.so
   std::string runtime;     // PREFIX/lib/libroofrt.a
   std::string includeDir;  // PREFIX/include
+  std::string markerIncludeDir; // PREFIX/include/markers: LIKWID's and
+                                // Caliper's headers where they are missing
   std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
   std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
 
@@ -56,7 +59,8 @@ struct CompilerInvocation {
   bool linksCuda;    // needs Toolchain::cudaRuntime and cudaPath
 };
 
-// The compiler command for `args`: `compiler`, the plugin and include flags,
+// The compiler command for `args`: `compiler`, the plugin and include flags
+// (-I<includeDir> -idirafter <markerIncludeDir>),
 // `args`, and when it links, the runtime and the libraries it needs. A
 // command that links with "--" in it is a UsageError: nothing can be
 // appended after "--" but input files.

@@ -71,6 +71,7 @@ TEST(CompilerWrapperTest, FindsItsFilesUnderThePrefix) {
   EXPECT_EQ(kToolchain.plugin, "/opt/roof/lib/libroofpass.so");
   EXPECT_EQ(kToolchain.runtime, "/opt/roof/lib/libroofrt.a");
   EXPECT_EQ(kToolchain.includeDir, "/opt/roof/include");
+  EXPECT_EQ(kToolchain.markerIncludeDir, "/opt/roof/include/markers");
 }
 
 TEST(CompilerWrapperTest, AddsThePluginAndIncludeDirectory) {
@@ -79,7 +80,8 @@ TEST(CompilerWrapperTest, AddsThePluginAndIncludeDirectory) {
   EXPECT_FALSE(invocation.links);
   EXPECT_EQ(invocation.command,
             (Args{"clang-19", "-fpass-plugin=/opt/roof/lib/libroofpass.so",
-                  "-I/opt/roof/include", "-c", "x.c"}));
+                  "-I/opt/roof/include", "-idirafter",
+                  "/opt/roof/include/markers", "-c", "x.c"}));
 }
 
 TEST(CompilerWrapperTest, AppendsTheRuntimeWhenLinking) {
@@ -89,7 +91,8 @@ TEST(CompilerWrapperTest, AppendsTheRuntimeWhenLinking) {
   EXPECT_EQ(invocation.command,
             (Args{"ccache", "clang++-19",
                   "-fpass-plugin=/opt/roof/lib/libroofpass.so",
-                  "-I/opt/roof/include", "x.o", "-o", "x",
+                  "-I/opt/roof/include", "-idirafter",
+                  "/opt/roof/include/markers", "x.o", "-o", "x",
                   "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
 }
 
