@@ -3,6 +3,7 @@
 
 #include "Census.h"
 #include "InputFile.h"
+#include "StrictJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -240,10 +241,9 @@ bool measuredOnGpu(const json &metadata) {
 Ceilings parseCeilings(std::string_view text) {
   json root;
   try {
-    root = json::parse(text);
-  } catch (const json::parse_error &error) {
-    throw InputError("not JSON (parse error at byte " +
-                     std::to_string(error.byte) + ")");
+    root = strict_json::parseJsonText(text);
+  } catch (const strict_json::InvalidJson &error) {
+    throw InputError(std::string("not JSON: ") + error.what());
   }
   if (!root.is_object())
     refuse("", "expected a JSON object at the top level (not an ERT "

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Census.h"
+#include "InputFile.h"
 
 #include "RankStatsJson.h"
 #include "StrictJson.h"
@@ -23,6 +24,9 @@
 #include <sstream>
 
 namespace roof {
+
+CensusError::CensusError(const std::string &what)
+    : std::runtime_error(oneLine(what)) {}
 
 const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames = {
     ROOF_PRECISION_NAMES};

@@ -179,10 +179,11 @@ void addKindCounts(KindCounts &sum, const KindCounts &counts);
 void addCounts(Counts &sum, const Counts &counts);
 void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
 
-// Why a census was refused: one line, without the file name.
+// Why a census was refused: one line (oneLine of InputFile.h), without the
+// file name.
 class CensusError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit CensusError(const std::string &what);
 };
 
 // Parses and validates the text of a census. Throws CensusError.

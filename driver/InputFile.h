@@ -19,9 +19,15 @@
 
 namespace roof {
 
+// `text` on one line: control characters (a line end inside a quoted CSV
+// field, a tab, a NUL) are shown as C escapes ("\n", "\x00"), so that an
+// error that quotes a file's text stays one line.
+std::string oneLine(std::string_view text);
+
 class InputError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit InputError(const std::string &what)
+      : std::runtime_error(oneLine(what)) {}
 };
 
 // The contents of the file at `path`. Throws InputError "PATH: cannot open:

@@ -3,6 +3,7 @@
 
 #include "Cli.h"
 #include "InputFile.h"
+#include "StrictJson.h"
 
 #include <nlohmann/json.hpp>
 
@@ -100,9 +101,9 @@ std::vector<LevelBytes> levelsIn(const json &object, const std::string &where) {
 MeasuredBytes parseJsonBytes(std::string_view text) {
   json root;
   try {
-    root = json::parse(text);
-  } catch (const json::parse_error &error) {
-    refuse("not JSON (parse error at byte " + std::to_string(error.byte) + ")");
+    root = strict_json::parseJsonText(text);
+  } catch (const strict_json::InvalidJson &error) {
+    refuse(std::string("not JSON: ") + error.what());
   }
   const char *const expectedKeys =
       "\"program\", \"regions\", \"functions\", \"kernels\"";

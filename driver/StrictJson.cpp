@@ -1,6 +1,7 @@
 //===- driver/StrictJson.cpp - Typed access to JSON, with paths -----------===//
 #include "StrictJson.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roof::strict_json {
@@ -51,15 +52,54 @@ std::string withoutExceptionId(const char *message) {
   return text;
 }
 
+// "line L, column C" of byte `offset` of `text`, both from 1.
+std::string positionOf(std::string_view text, std::size_t offset) {
+  std::string_view before = text.substr(0, offset);
+  std::size_t line = 1 + std::count(before.begin(), before.end(), '\n');
+  std::size_t lineStart = before.rfind('\n');
+  std::size_t column =
+      offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1) + 1;
+  return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
 } // namespace
+
+json parseJsonText(std::string_view text) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error &error) {
+    throw InvalidJson(withoutExceptionId(error.what()));
+  } catch (const json::out_of_range &error) {
+    // "number overflow parsing '1e400'": the number is the first token of
+    // that text in the file that is not inside a string (the parser stops
+    // at the first error).
+    std::string message = withoutExceptionId(error.what());
+    std::size_t open = message.find('\'');
+    std::size_t close = message.rfind('\'');
+    if (open == std::string::npos || close <= open)
+      throw InvalidJson(message);
+    std::string_view number =
+        std::string_view(message).substr(open + 1, close - open - 1);
+    bool inString = false;
+    for (std::size_t at = 0; at < text.size(); ++at) {
+      if (text[at] == '"')
+        inString = !inString;
+      else if (inString && text[at] == '\\')
+        ++at;
+      else if (!inString && text.compare(at, number.size(), number) == 0)
+        throw InvalidJson(message + " at " + positionOf(text, at));
+    }
+    throw InvalidJson(message);
+  }
+}
 
 json parseDocument(std::string_view text, std::string_view expected) {
   if (text.find_first_not_of(" \t\r\n") == std::string_view::npos)
     fail("", "empty file (expected " + std::string(expected) + ")");
   try {
-    return json::parse(text);
-  } catch (const json::parse_error &error) {
-    fail("", "not JSON: " + withoutExceptionId(error.what()));
+    return parseJsonText(text);
+  } catch (const InvalidJson &error) {
+    fail("", std::string("not JSON: ") + error.what());
   }
 }
 

@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,19 @@ std::string elementPath(const std::string &parent, std::size_t index);
 // scalars (escaped, so control characters cannot break the line), its kind
 // for containers.
 std::string describe(const json &value);
+
+// What is wrong with `text` as JSON, in one line with its position, thrown
+// by parseJsonText: nlohmann's syntax errors (which say the line and column),
+// and a number too large for a double ("number overflow parsing '1e400' at
+// line 3, column 12"), which nlohmann reports without a position and as
+// another exception type.
+struct InvalidJson : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// json::parse(text), throwing only InvalidJson. Every JSON reader of roof
+// parses with it.
+json parseJsonText(std::string_view text);
 
 // `text` parsed, refused when it is blank ("empty file (expected
 // EXPECTED)") or not JSON ("not JSON: <nlohmann's message>").

@@ -116,7 +116,9 @@ TEST(CeilingsTest, RefusesMalformedFiles) {
     const char *message;
   };
   const Case cases[] = {
-      {"{", "not JSON (parse error at byte 2)"},
+      {"{", "not JSON: parse error at line 1, column 2: syntax error"},
+      {"{\"empirical\": 1e400}",
+       "not JSON: number overflow parsing '1e400' at line 1, column 15"},
       {"[1]", "expected a JSON object at the top level"},
       {R"({"spec": {}})", "missing \"empirical\""},
       {R"({"empirical": {"gbytes": {"data": [["L1", 1]]}}})",

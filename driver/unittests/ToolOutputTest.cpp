@@ -211,5 +211,14 @@ TEST(LikwidTest, RefusesOtherText) {
   EXPECT_THROW(parseLikwid("no tables here\n"), InputError);
 }
 
+// An error that quotes a file's text stays one line, whatever the text holds.
+TEST(InputErrorTest, IsOneLine) {
+  EXPECT_STREQ(InputError("field \"0\r\n5\"\tend").what(),
+               "field \"0\\r\\n5\"\\tend");
+  EXPECT_STREQ(InputError(std::string("nul \0 del \x7f", 11)).what(),
+               "nul \\x00 del \\x7f");
+  EXPECT_STREQ(InputError("µs ok").what(), "µs ok");
+}
+
 } // namespace
 } // namespace roof
