@@ -1,0 +1,14 @@
+//===- test/fuzz/fuzz_census.cpp - The runtime's census JSON --------------===//
+//
+// As roof report, run, plot, pp and compare read a census: readCensusFile,
+// whose CensusError the command prints after the file's path.
+//
+//===----------------------------------------------------------------------===//
+#include "Census.h"
+#include "FuzzHarness.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
+                                      std::size_t size) {
+  return roof::fuzz::readInput<roof::CensusError>(data, size,
+                                                  roof::readCensusFile);
+}
