@@ -57,13 +57,43 @@ void addCounts(Counts &sum, const Counts &counts) {
   }
   sum.bytesLoaded = saturatingAdd(sum.bytesLoaded, counts.bytesLoaded);
   sum.bytesStored = saturatingAdd(sum.bytesStored, counts.bytesStored);
+  for (const LevelTraffic &level : counts.traffic) {
+    auto into = std::find_if(
+        sum.traffic.begin(), sum.traffic.end(),
+        [&](const LevelTraffic &held) { return held.level == level.level; });
+    if (into == sum.traffic.end())
+      sum.traffic.push_back(level);
+    else
+      addLoadStoreBytes(into->bytes, level.bytes);
+  }
+}
+
+void addLoadStoreBytes(LoadStoreBytes &sum, const LoadStoreBytes &bytes) {
+  sum.loaded = saturatingAdd(sum.loaded, bytes.loaded);
+  sum.stored = saturatingAdd(sum.stored, bytes.stored);
 }
 
 void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes) {
-  for (int space = 0; space < ROOF_NUM_SPACES; ++space) {
-    sum[space].loaded = saturatingAdd(sum[space].loaded, bytes[space].loaded);
-    sum[space].stored = saturatingAdd(sum[space].stored, bytes[space].stored);
-  }
+  for (int space = 0; space < ROOF_NUM_SPACES; ++space)
+    addLoadStoreBytes(sum[space], bytes[space]);
+}
+
+std::vector<std::string> TrafficModel::trafficLevels() const {
+  std::vector<std::string> names;
+  for (std::size_t i = 1; i < levels.size(); ++i)
+    names.push_back(levels[i].name);
+  names.push_back(memory);
+  return names;
+}
+
+bool TrafficModel::sameHierarchy(const TrafficModel &other) const {
+  auto sameLevel = [](const CacheLevel &a, const CacheLevel &b) {
+    return a.name == b.name && a.bytes == b.bytes;
+  };
+  return model == other.model && lineBytes == other.lineBytes &&
+         samplingRate == other.samplingRate && memory == other.memory &&
+         std::equal(levels.begin(), levels.end(), other.levels.begin(),
+                    other.levels.end(), sameLevel);
 }
 
 namespace {
@@ -118,8 +148,122 @@ PrecisionCounts precisionIn(const json &object, const std::string &path) {
   return precision;
 }
 
-// The census keys of `object` (totals, a function, a region or a thread).
-Counts countsIn(const json &object, const std::string &path) {
+//===----------------------------------------------------------------------===//
+// Traffic
+//===----------------------------------------------------------------------===//
+
+std::string listText(const std::vector<std::string> &names) {
+  std::string text;
+  for (const std::string &name : names)
+    text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+CacheLevel cacheLevelIn(const json &value, const std::string &path) {
+  const json &object = objectValue(value, path);
+  CacheLevel level{stringAt(object, "name", path),
+                   countAt(object, "bytes", path),
+                   stringAt(object, "from", path)};
+  if (level.name.empty())
+    fail(memberPath(path, "name"), "empty level name");
+  if (level.bytes == 0)
+    fail(memberPath(path, "bytes"), "a cache of 0 bytes");
+  return level;
+}
+
+// The top-level "traffic": none when absent or null.
+std::optional<TrafficModel> trafficModelIn(const json &root) {
+  auto found = root.find("traffic");
+  if (found == root.end() || found->is_null())
+    return std::nullopt;
+  const std::string path = "traffic";
+  const json &object = objectValue(*found, path);
+  TrafficModel model;
+  model.model = stringAt(object, "model", path);
+  model.lineBytes = countAt(object, "line_bytes", path);
+  if (model.lineBytes == 0)
+    fail("traffic.line_bytes", "a line of 0 bytes");
+  model.samplingRate =
+      memberAs(object, "sampling_rate", path, nonNegativeValue);
+  int exponent = 0;
+  if (model.samplingRate <= 0 || model.samplingRate > 1 ||
+      std::frexp(model.samplingRate, &exponent) != 0.5)
+    fail("traffic.sampling_rate", "expected a power of 2 in (0, 1], got " +
+                                      object["sampling_rate"].dump());
+  model.levels = arrayAt<CacheLevel>(object, "levels", path, cacheLevelIn);
+  if (model.levels.empty())
+    fail("traffic.levels", "no cache level (expected L1 at least)");
+  model.memory = stringAt(object, "memory", path);
+  if (model.memory.empty())
+    fail("traffic.memory", "empty level name");
+  std::vector<std::string> names;
+  for (const CacheLevel &level : model.levels)
+    names.push_back(level.name);
+  names.push_back(model.memory);
+  for (std::size_t i = 1; i < names.size(); ++i)
+    if (std::find(names.begin(), names.begin() + i, names[i]) !=
+        names.begin() + i)
+      fail(i < model.levels.size()
+               ? memberPath(elementPath("traffic.levels", i), "name")
+               : std::string("traffic.memory"),
+           "level " + names[i] + " named twice");
+  model.sampledAccesses = countAt(object, "sampled_accesses", path);
+  return model;
+}
+
+// Whether a census object must have "traffic" when the census has a model.
+// docs/schema.md names totals, functions, regions and threads; kernels and
+// launch records may have it.
+enum class TrafficPresence { Required, Optional };
+
+// The "traffic" of a census object, in the order of the model's levels.
+std::vector<LevelTraffic> trafficIn(const json &object, const std::string &path,
+                                    const std::optional<TrafficModel> &model,
+                                    TrafficPresence presence) {
+  std::vector<LevelTraffic> traffic;
+  std::string trafficPath = memberPath(path, "traffic");
+  auto found = object.find("traffic");
+  bool present = found != object.end() && !found->is_null();
+  if (!model) {
+    if (present)
+      fail(trafficPath, "modelled bytes, but the census has no traffic "
+                        "model (top-level traffic is null or absent)");
+    return traffic;
+  }
+  if (!present) {
+    if (presence == TrafficPresence::Required)
+      fail(path, "missing key \"traffic\" (the census has a traffic model)");
+    return traffic;
+  }
+  const json &levels = objectValue(*found, trafficPath);
+  std::vector<std::string> names = model->trafficLevels();
+  for (const auto &entry : levels.items())
+    if (std::find(names.begin(), names.end(), entry.key()) == names.end())
+      fail(memberPath(trafficPath, entry.key()),
+           entry.key() == model->levels.front().name
+               ? "the first level's bytes are bytes_loaded and bytes_stored"
+               : "not a level below " + model->levels.front().name +
+                     " in the traffic model (" + listText(names) + ")");
+  for (const std::string &name : names) {
+    std::string levelPath = memberPath(trafficPath, name);
+    const json &bytes =
+        objectValue(memberOf(levels, name.c_str(), trafficPath), levelPath);
+    traffic.push_back({name,
+                       {countAt(bytes, "loaded", levelPath),
+                        countAt(bytes, "stored", levelPath)}});
+  }
+  return traffic;
+}
+
+//===----------------------------------------------------------------------===//
+// Census objects, continued
+//===----------------------------------------------------------------------===//
+
+// The census keys of `object` (totals, a function, a region, a thread, a
+// kernel or a launch record), its traffic as `model` and `presence` say.
+Counts countsIn(const json &object, const std::string &path,
+                const std::optional<TrafficModel> &model,
+                TrafficPresence presence) {
   Counts counts;
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
     const char *name = kPrecisionNames[p];
@@ -128,6 +272,7 @@ Counts countsIn(const json &object, const std::string &path) {
   }
   counts.bytesLoaded = countAt(object, "bytes_loaded", path);
   counts.bytesStored = countAt(object, "bytes_stored", path);
+  counts.traffic = trafficIn(object, path, model, presence);
   return counts;
 }
 
@@ -145,7 +290,8 @@ ModuleRecord moduleIn(const json &value, const std::string &path) {
   return module;
 }
 
-FunctionRecord functionIn(const json &value, const std::string &path) {
+FunctionRecord functionIn(const json &value, const std::string &path,
+                          const std::optional<TrafficModel> &model) {
   const json &object = objectValue(value, path);
   FunctionRecord function;
   function.name = stringAt(object, "name", path);
@@ -155,28 +301,30 @@ FunctionRecord functionIn(const json &value, const std::string &path) {
   function.timeS = memberAs(object, "time_s", path, optionalSecondsValue);
   function.threadTimeS =
       memberAs(object, "thread_time_s", path, optionalSecondsValue);
-  function.counts = countsIn(object, path);
+  function.counts = countsIn(object, path, model, TrafficPresence::Required);
   function.rankStats = rankStatsIn(object, path);
   return function;
 }
 
-RegionRecord regionIn(const json &value, const std::string &path) {
+RegionRecord regionIn(const json &value, const std::string &path,
+                      const std::optional<TrafficModel> &model) {
   const json &object = objectValue(value, path);
   RegionRecord region;
   region.name = stringAt(object, "name", path);
   region.entries = countAt(object, "entries", path);
   region.timeS = memberAs(object, "time_s", path, nonNegativeValue);
-  region.counts = countsIn(object, path);
+  region.counts = countsIn(object, path, model, TrafficPresence::Required);
   region.rankStats = rankStatsIn(object, path);
   return region;
 }
 
-ThreadRecord threadIn(const json &value, const std::string &path) {
+ThreadRecord threadIn(const json &value, const std::string &path,
+                      const std::optional<TrafficModel> &model) {
   const json &object = objectValue(value, path);
   ThreadRecord thread;
   thread.index = countAt(object, "index", path);
   thread.tid = countAt(object, "tid", path);
-  thread.counts = countsIn(object, path);
+  thread.counts = countsIn(object, path, model, TrafficPresence::Required);
   return thread;
 }
 
@@ -203,7 +351,7 @@ BytesBySpace bytesBySpaceIn(const json &object, const std::string &path,
   const json &spaces =
       objectValue(memberOf(object, "bytes_by_space", path), spacesPath);
   BytesBySpace bytes;
-  SpaceBytes sum;
+  LoadStoreBytes sum;
   for (int space = 0; space < ROOF_NUM_SPACES; ++space) {
     const char *name = kSpaceNames[space];
     std::string spacePath = memberPath(spacesPath, name);
@@ -211,8 +359,7 @@ BytesBySpace bytesBySpaceIn(const json &object, const std::string &path,
         objectValue(memberOf(spaces, name, spacesPath), spacePath);
     bytes[space] = {countAt(entry, "loaded", spacePath),
                     countAt(entry, "stored", spacePath)};
-    sum.loaded = saturatingAdd(sum.loaded, bytes[space].loaded);
-    sum.stored = saturatingAdd(sum.stored, bytes[space].stored);
+    addLoadStoreBytes(sum, bytes[space]);
   }
   auto check = [&](std::uint64_t spaceSum, std::uint64_t total,
                    const char *direction, const char *key) {
@@ -227,7 +374,8 @@ BytesBySpace bytesBySpaceIn(const json &object, const std::string &path,
   return bytes;
 }
 
-LaunchRecord launchIn(const json &value, const std::string &path) {
+LaunchRecord launchIn(const json &value, const std::string &path,
+                      const std::optional<TrafficModel> &model) {
   const json &object = objectValue(value, path);
   LaunchRecord launch;
   launch.sequence = countAt(object, "sequence", path);
@@ -236,7 +384,7 @@ LaunchRecord launchIn(const json &value, const std::string &path) {
   launch.sharedMemoryBytes = countAt(object, "shared_memory_bytes", path);
   launch.stream = countAt(object, "stream", path);
   launch.timeS = memberAs(object, "time_s", path, nonNegativeValue);
-  launch.counts = countsIn(object, path);
+  launch.counts = countsIn(object, path, model, TrafficPresence::Optional);
   launch.bytesBySpace = bytesBySpaceIn(object, path, launch.counts);
   return launch;
 }
@@ -309,7 +457,8 @@ void checkLaunchRecords(const KernelRecord &kernel, const std::string &path) {
                           *differs);
 }
 
-KernelRecord kernelIn(const json &value, const std::string &path) {
+KernelRecord kernelIn(const json &value, const std::string &path,
+                      const std::optional<TrafficModel> &model) {
   const json &object = objectValue(value, path);
   KernelRecord kernel;
   kernel.name = stringAt(object, "name", path);
@@ -322,10 +471,13 @@ KernelRecord kernelIn(const json &value, const std::string &path) {
          std::to_string(kernel.countedLaunches) + " is more than launches (" +
              std::to_string(kernel.launches) + ")");
   kernel.timeS = memberAs(object, "time_s", path, optionalSecondsValue);
-  kernel.counts = countsIn(object, path);
+  kernel.counts = countsIn(object, path, model, TrafficPresence::Optional);
   kernel.bytesBySpace = bytesBySpaceIn(object, path, kernel.counts);
-  kernel.launchRecords =
-      arrayAt<LaunchRecord>(object, "launch_records", path, launchIn);
+  kernel.launchRecords = arrayAt<LaunchRecord>(
+      object, "launch_records", path,
+      [&](const json &launch, const std::string &launchPath) {
+        return launchIn(launch, launchPath, model);
+      });
   checkLaunchRecords(kernel, path);
   kernel.rankStats = rankStatsIn(object, path);
   return kernel;
@@ -379,14 +531,24 @@ Census censusIn(const json &root) {
 
   census.overflow = memberAs(root, "overflow", top, boolValue);
 
-  census.totals =
-      countsIn(objectValue(memberOf(root, "totals", top), "totals"), "totals");
+  census.traffic = trafficModelIn(root);
+  // Every scope's traffic is read against the model.
+  auto withModel = [&](auto readScope) {
+    return [&census, readScope](const json &value, const std::string &path) {
+      return readScope(value, path, census.traffic);
+    };
+  };
+  census.totals = countsIn(objectValue(memberOf(root, "totals", top), "totals"),
+                           "totals", census.traffic, TrafficPresence::Required);
   census.functions =
-      arrayAt<FunctionRecord>(root, "functions", top, functionIn);
-  census.regions = arrayAt<RegionRecord>(root, "regions", top, regionIn);
-  census.threads = arrayAt<ThreadRecord>(root, "threads", top, threadIn);
+      arrayAt<FunctionRecord>(root, "functions", top, withModel(functionIn));
+  census.regions =
+      arrayAt<RegionRecord>(root, "regions", top, withModel(regionIn));
+  census.threads =
+      arrayAt<ThreadRecord>(root, "threads", top, withModel(threadIn));
   census.gpu = memberAs(root, "gpu", top, gpuIn);
-  census.kernels = arrayAt<KernelRecord>(root, "kernels", top, kernelIn);
+  census.kernels =
+      arrayAt<KernelRecord>(root, "kernels", top, withModel(kernelIn));
   checkGpuAgainstKernels(census);
   census.ranks = mergedRanksIn(root);
   checkRankStats(census);

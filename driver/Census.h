@@ -5,8 +5,9 @@
 // version-2 census (not JSON, another schema or version, a missing or
 // mistyped key, a negative or fractional count, a precision total that is not
 // the sum of its FLOP classes, bytes per GPU address space that do not add
-// up to the kernel's bytes, launch records that contradict their kernel) is
-// refused with a CensusError whose message names the offending key, so that
+// up to the kernel's bytes, launch records that contradict their kernel,
+// modelled traffic of a level the traffic model does not have) is refused
+// with a CensusError whose message names the offending key, so that
 // `roof report` never prints a number it could not trust.
 //
 // Precision, class and address-space indices are those of
@@ -65,11 +66,27 @@ struct PrecisionCounts {
   std::array<KindCounts, ROOF_NUM_CLASSES> classes{};
 };
 
+// Bytes loaded and stored: in one GPU address space, or between a level of
+// the memory hierarchy and the one above it.
+struct LoadStoreBytes {
+  std::uint64_t loaded = 0;
+  std::uint64_t stored = 0;
+};
+
+// The modelled bytes of one level below L1 (docs/schema.md, Traffic).
+struct LevelTraffic {
+  std::string level; // "L2", ..., the model's memory ("DRAM")
+  LoadStoreBytes bytes;
+};
+
 // The "census object" shared by totals, functions, regions and threads.
 struct Counts {
   std::array<PrecisionCounts, ROOF_NUM_PRECISIONS> precisions{};
   std::uint64_t bytesLoaded = 0;
   std::uint64_t bytesStored = 0;
+  // In the order of TrafficModel::trafficLevels(); empty when the census has
+  // no traffic model (and for kernels the model did not cover).
+  std::vector<LevelTraffic> traffic;
 };
 
 struct FunctionRecord {
@@ -103,12 +120,7 @@ struct TargetInfo {
   std::string features;
 };
 
-// Bytes moved in one GPU address space.
-struct SpaceBytes {
-  std::uint64_t loaded = 0;
-  std::uint64_t stored = 0;
-};
-using BytesBySpace = std::array<SpaceBytes, ROOF_NUM_SPACES>;
+using BytesBySpace = std::array<LoadStoreBytes, ROOF_NUM_SPACES>;
 
 // One counted launch of a CUDA kernel ("launch object").
 struct LaunchRecord {
@@ -148,6 +160,31 @@ struct ModuleRecord {
   std::uint64_t functions = 0;
 };
 
+// A cache the traffic model simulated.
+struct CacheLevel {
+  std::string name;        // "L1", "L2", ...
+  std::uint64_t bytes = 0; // capacity
+  std::string from;        // where the capacity came from: "sysfs", ...
+};
+
+// The top-level "traffic" of a census of a traffic-mode build.
+struct TrafficModel {
+  std::string model; // "sampled-lru"
+  std::uint64_t lineBytes = 0;
+  double samplingRate = 0;
+  std::vector<CacheLevel> levels; // from L1 down
+  std::string memory;             // below the last cache: "DRAM"
+  std::uint64_t sampledAccesses = 0;
+
+  // The levels census objects have traffic for: every cache but the first
+  // (whose bytes are bytes_loaded and bytes_stored), then the memory.
+  std::vector<std::string> trafficLevels() const;
+  // True when the two simulate the same hierarchy: model, line, sampling
+  // rate, memory and the levels' names and capacities (not where the
+  // capacities came from), so that their counts add up.
+  bool sameHierarchy(const TrafficModel &other) const;
+};
+
 struct Census {
   std::string program;
   std::vector<std::string> commandLine;
@@ -172,11 +209,14 @@ struct Census {
   // Present in a census merged from several (RankStats.h); then pid is 0,
   // mpi_rank absent and every time the maximum over the ranks.
   std::optional<MergedRanks> ranks;
+  std::optional<TrafficModel> traffic; // of a traffic-mode build
 };
 
-// Adds `counts` to `sum` the way the runtime sums, saturating at 2^64-1.
+// Adds `counts` to `sum` the way the runtime sums, saturating at 2^64-1;
+// traffic level by level, by name.
 void addKindCounts(KindCounts &sum, const KindCounts &counts);
 void addCounts(Counts &sum, const Counts &counts);
+void addLoadStoreBytes(LoadStoreBytes &sum, const LoadStoreBytes &bytes);
 void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
 
 // Why a census was refused: one line (oneLine of InputFile.h), without the

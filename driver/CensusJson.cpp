@@ -9,6 +9,10 @@ using OrderedJson = nlohmann::ordered_json;
 
 namespace {
 
+OrderedJson loadStoreJson(const LoadStoreBytes &bytes) {
+  return {{"loaded", bytes.loaded}, {"stored", bytes.stored}};
+}
+
 // The census keys, fp16 ... bytes_stored, added to `object`.
 void addCounts(OrderedJson &object, const Counts &counts) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
@@ -21,6 +25,26 @@ void addCounts(OrderedJson &object, const Counts &counts) {
   }
   object["bytes_loaded"] = counts.bytesLoaded;
   object["bytes_stored"] = counts.bytesStored;
+  if (counts.traffic.empty())
+    return;
+  OrderedJson &traffic = object["traffic"] = OrderedJson::object();
+  for (const LevelTraffic &level : counts.traffic)
+    traffic[level.level] = loadStoreJson(level.bytes);
+}
+
+OrderedJson trafficModelJson(const std::optional<TrafficModel> &model) {
+  if (!model)
+    return nullptr;
+  OrderedJson levels = OrderedJson::array();
+  for (const CacheLevel &level : model->levels)
+    levels.push_back(
+        {{"name", level.name}, {"bytes", level.bytes}, {"from", level.from}});
+  return {{"model", model->model},
+          {"line_bytes", model->lineBytes},
+          {"sampling_rate", model->samplingRate},
+          {"levels", levels},
+          {"memory", model->memory},
+          {"sampled_accesses", model->sampledAccesses}};
 }
 
 // The counts of a scope, then its rank statistics if it has some.
@@ -116,8 +140,7 @@ OrderedJson kindCountsJson(const KindCounts &counts) {
 OrderedJson bytesBySpaceJson(const BytesBySpace &spaces) {
   OrderedJson json = OrderedJson::object();
   for (int space = 0; space < ROOF_NUM_SPACES; ++space)
-    json[kSpaceNames[space]] = {{"loaded", spaces[space].loaded},
-                                {"stored", spaces[space].stored}};
+    json[kSpaceNames[space]] = loadStoreJson(spaces[space]);
   return json;
 }
 
@@ -161,6 +184,7 @@ OrderedJson censusJson(const Census &census) {
                         {"compute_capability", census.gpu->computeCapability}}
           : OrderedJson(nullptr);
   json["kernels"] = arrayJson(census.kernels, kernelJson);
+  json["traffic"] = trafficModelJson(census.traffic);
   return json;
 }
 

@@ -67,6 +67,18 @@ void addLevelBytes(std::vector<LevelBytes> &list, LevelBytes bytes,
   list.push_back(std::move(bytes));
 }
 
+const char *bytesSourceName(BytesSource source) {
+  switch (source) {
+  case BytesSource::Counted:
+    return "counted";
+  case BytesSource::Modelled:
+    return "modelled";
+  case BytesSource::Measured:
+    return "measured";
+  }
+  return "";
+}
+
 LevelBytes parseLevelBytesOption(std::string_view text) {
   std::size_t equals = text.find('=');
   std::optional<double> bytes;
@@ -76,7 +88,7 @@ LevelBytes parseLevelBytesOption(std::string_view text) {
     throw UsageError("--bytes expects LEVEL=BYTES with a positive number of "
                      "bytes (e.g. DRAM=1.5e9), got '" +
                      std::string(text) + "'");
-  return {std::string(text.substr(0, equals)), *bytes, true};
+  return {std::string(text.substr(0, equals)), *bytes, BytesSource::Measured};
 }
 
 namespace {
@@ -93,7 +105,7 @@ std::vector<LevelBytes> levelsIn(const json &object, const std::string &where) {
   for (const auto &[level, value] : object.items()) {
     if (!value.is_number() || value.get<double>() <= 0)
       refuse(where + "." + level + ": expected a positive number of bytes");
-    list.push_back({level, value.get<double>(), true});
+    list.push_back({level, value.get<double>(), BytesSource::Measured});
   }
   return list;
 }
@@ -161,7 +173,7 @@ MeasuredBytes parseCsvBytes(std::string_view text) {
     std::optional<double> bytes = byteCount(fields[3]);
     if (!bytes || fields[2].empty())
       refuse(where + ": expected a level and a positive number of bytes");
-    LevelBytes entry{std::string(fields[2]), *bytes, true};
+    LevelBytes entry{std::string(fields[2]), *bytes, BytesSource::Measured};
     std::string name(fields[1]);
     try {
       if (fields[0] == "program")

@@ -2,9 +2,11 @@
 //
 // roof counts the bytes the instrumented code loads and stores: the traffic
 // between the core and L1. Traffic further out (L2, L3, DRAM, HBM) is not
-// observable by a compiler; the user measures it (LIKWID, VTune, ncu, ...) and
-// gives it to roof, which then places a point per level on the hierarchical
-// roofline. Levels are named as in the ceilings file ("L2", "DRAM").
+// observable by a compiler: a traffic-mode build models it (docs/schema.md,
+// Traffic), or the user measures it (LIKWID, VTune, ncu, ...) and gives it
+// to roof, which then places a point per level on the hierarchical roofline;
+// measured bytes replace the modelled ones level by level. Levels are named
+// as in the ceilings file ("L2", "DRAM").
 //
 // On the command line: --bytes LEVEL=N (repeatable; for the scope chosen by
 // --region, else the whole program). In a file (--bytes-file):
@@ -33,10 +35,21 @@
 
 namespace roof {
 
+// Where the bytes of a memory level come from. A measured level replaces
+// the modelled one; roof's count is L1's unless L1 is measured.
+enum class BytesSource {
+  Counted,  // roof's count of the bytes loaded and stored (L1)
+  Modelled, // the census's traffic model (docs/schema.md, Traffic)
+  Measured, // given by the user: --bytes, --bytes-file
+};
+
+// "counted", "modelled", "measured": in the text, JSON and CSV reports.
+const char *bytesSourceName(BytesSource source);
+
 struct LevelBytes {
   std::string level;
   double bytes = 0;
-  bool measured = true; // false: roof's own count (L1)
+  BytesSource source = BytesSource::Measured;
 };
 
 struct MeasuredBytes {

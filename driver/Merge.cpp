@@ -7,11 +7,13 @@
 //===----------------------------------------------------------------------===//
 #include "Merge.h"
 
+#include "Format.h"
 #include "InputFile.h"
 #include "Metrics.h"
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <limits>
 #include <set>
 #include <type_traits>
@@ -307,6 +309,45 @@ std::vector<std::string> jsonFilesIn(const std::string &folder,
   return files;
 }
 
+//===----------------------------------------------------------------------===//
+// Traffic
+//===----------------------------------------------------------------------===//
+
+// "L1 49152 B, L2 1048576 B, DRAM (sampled-lru, 64 B lines, sampling rate
+// 0.0078125)", or "none".
+std::string hierarchyText(const std::optional<TrafficModel> &model) {
+  if (!model)
+    return "none";
+  std::string text;
+  for (const CacheLevel &level : model->levels)
+    text += level.name + " " + std::to_string(level.bytes) + " B, ";
+  return text + model->memory + " (" + model->model + ", " +
+         std::to_string(model->lineBytes) + " B lines, sampling rate " +
+         exactDecimal(model->samplingRate) + ")";
+}
+
+bool sameHierarchy(const std::optional<TrafficModel> &a,
+                   const std::optional<TrafficModel> &b) {
+  return a && b ? a->sameHierarchy(*b) : !a && !b;
+}
+
+// Drops the modelled traffic of every scope of `census`.
+void forgetTraffic(Census &census) {
+  census.traffic.reset();
+  census.totals.traffic.clear();
+  for (FunctionRecord &function : census.functions)
+    function.counts.traffic.clear();
+  for (RegionRecord &region : census.regions)
+    region.counts.traffic.clear();
+  for (ThreadRecord &thread : census.threads)
+    thread.counts.traffic.clear();
+  for (KernelRecord &kernel : census.kernels) {
+    kernel.counts.traffic.clear();
+    for (LaunchRecord &launch : kernel.launchRecords)
+      launch.counts.traffic.clear();
+  }
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -337,6 +378,9 @@ struct CensusMerger::State {
   MergedScopes<RegionRecord> regions;
   MergedScopes<KernelRecord> kernels;
   MergedScopes<ThreadRecord> threads;
+  // Set when --force merged censuses of different traffic models: the
+  // result has no traffic.
+  bool trafficDropped = false;
 };
 
 CensusMerger::CensusMerger(MergeOptions options)
@@ -373,6 +417,23 @@ void CensusMerger::add(const Census &census, const std::string &path) {
                       census.startTime +
                       " is merged already (the same census twice? --force "
                       "merges it again)");
+  if (first) {
+    merged.traffic = census.traffic;
+  } else if (!state.trafficDropped &&
+             !sameHierarchy(merged.traffic, census.traffic)) {
+    std::string difference = "traffic model " + hierarchyText(census.traffic) +
+                             " is not " + hierarchyText(merged.traffic) +
+                             ", that of " + state.firstPath;
+    if (!state.options.force)
+      throw CensusError(difference + " (--force merges them without "
+                                     "traffic)");
+    std::cerr << "roof: warning: " << path << ": " << difference
+              << "; merged without traffic (--force)\n";
+    state.trafficDropped = true;
+  } else if (merged.traffic) {
+    merged.traffic->sampledAccesses = saturatingAdd(
+        merged.traffic->sampledAccesses, census.traffic->sampledAccesses);
+  }
   std::uint64_t rank =
       ranks.mpiRanks.empty() ? State::kNoRank : ranks.mpiRanks.front().first;
   if (!state.representative || rank < *state.representative) {
@@ -427,6 +488,8 @@ Census CensusMerger::result() const {
   ranks.endedBy = state.endedBy;
   ranks.totals = state.totals.over(state.count);
   census.ranks = std::move(ranks);
+  if (state.trafficDropped)
+    forgetTraffic(census);
   return census;
 }
 

@@ -13,7 +13,9 @@
 //   - per scope, the rank statistics of RankStats.h say how the ranks
 //     differed;
 //   - program, command line, target and timer rate are those of the lowest
-//     rank, the start time the earliest; pid is 0 and mpi_rank null.
+//     rank, the start time the earliest; pid is 0 and mpi_rank null;
+//   - modelled traffic (docs/schema.md, Traffic) is summed level by level
+//     like the other counts, and so are the model's sampled accesses.
 //
 // Memory does not grow with the number of censuses: each is folded in and
 // dropped; what is kept grows with the distinct functions, regions, kernels
@@ -22,8 +24,11 @@
 //
 // Refused, in one line naming the file: a census of another program than
 // the first, a rank that is already merged (two runs in one folder, or a
-// merged file merged again) and, for censuses without a rank, a process
-// (pid and start time) that is, unless MergeOptions::force.
+// merged file merged again), for censuses without a rank a process (pid and
+// start time) that is, and a census whose traffic model simulated another
+// hierarchy than the first's (or none where it has one), unless
+// MergeOptions::force; forced, censuses of different hierarchies merge
+// without traffic (the merged census has none), which a warning says.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_MERGE_H
@@ -40,7 +45,8 @@
 namespace roof {
 
 struct MergeOptions {
-  // Merge censuses of different programs, and censuses of one rank twice.
+  // Merge censuses of different programs, censuses of one rank twice, and
+  // censuses of different traffic models (without their traffic).
   bool force = false;
 };
 

@@ -26,7 +26,7 @@ std::optional<std::uint64_t> totalBytes(const Counts &counts) {
   return exactSum(counts.bytesLoaded, counts.bytesStored);
 }
 
-std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes) {
+std::optional<std::uint64_t> totalBytes(const LoadStoreBytes &bytes) {
   return exactSum(bytes.loaded, bytes.stored);
 }
 

@@ -28,8 +28,9 @@ constexpr bool isSaturated(std::uint64_t count) { return count == kSaturated; }
 // not fit in 64 bits.
 std::optional<std::uint64_t> totalBytes(const Counts &counts);
 
-// Loaded + stored bytes of one GPU address space, absent the same way.
-std::optional<std::uint64_t> totalBytes(const SpaceBytes &bytes);
+// Loaded + stored bytes of one GPU address space or memory level, absent the
+// same way.
+std::optional<std::uint64_t> totalBytes(const LoadStoreBytes &bytes);
 
 // The FLOPs of the four precisions together, each kind summed saturating.
 KindCounts flopsOfAllPrecisions(const Counts &counts);

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <optional>
+#include <set>
 #include <sstream>
 
 namespace roof {
@@ -300,6 +301,7 @@ struct Mark {
   bool empirical;
   double ai, gflops;
   std::string level;
+  BytesSource source;
 };
 
 class SvgRoofline {
@@ -459,8 +461,8 @@ private:
             empirical ? roofline.empirical : roofline.canonical;
         for (const LevelPoint &level : point.levels)
           if (level.ai && point.gflops)
-            marks_.push_back(
-                {s, 0, empirical, *level.ai, *point.gflops, level.bytes.level});
+            marks_.push_back({s, 0, empirical, *level.ai, *point.gflops,
+                              level.bytes.level, level.bytes.source});
       }
     // Shapes follow the file's order of levels, whatever order marks come in.
     for (const BandwidthCeiling &bandwidth : input_.ceilings.bandwidth)
@@ -847,11 +849,8 @@ private:
     y += 6;
     if (!levels_.empty()) {
       heading("Memory levels");
-      for (std::size_t i = 0; i < levels_.size(); ++i) {
-        bool counted = levels_[i] == kCountedLevel;
-        entry(marker(i, "#444", true), levels_[i],
-              counted ? "bytes counted by roof" : "bytes measured");
-      }
+      for (std::size_t i = 0; i < levels_.size(); ++i)
+        entry(marker(i, "#444", true), levels_[i], levelDetail(i));
       y += 6;
     }
     heading("Points and ceilings");
@@ -872,6 +871,23 @@ private:
           "(\xCE\xB1 \xC3\x97 2 + 1 \xE2\x88\x92 \xCE\xB1) / 2 \xC3\x97 FMA "
           "ceiling, \xCE\xB1 = FMA share");
     return y;
+  }
+
+  // "bytes modelled, measured": where the bytes of the level with marker
+  // shape `shape` come from, over all scopes; and whether it has a roof.
+  std::string levelDetail(std::size_t shape) const {
+    std::set<BytesSource> sources;
+    for (const Mark &mark : marks_)
+      if (mark.shape == shape)
+        sources.insert(mark.source);
+    std::string detail = "bytes";
+    for (BytesSource source : sources)
+      detail += (detail == "bytes" ? " " : ", ") +
+                std::string(bytesSourceName(source));
+    const std::string &level = levels_[shape];
+    if (level != kCountedLevel && !input_.ceilings.bandwidthOf(level))
+      detail += "; no bandwidth ceiling";
+    return detail;
   }
 
   // "e 80.00% at DRAM; FP64 partial-FMA 800.0": how well a scope does

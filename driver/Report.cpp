@@ -356,7 +356,7 @@ private:
     const BytesBySpace *spaces = bytesBySpaceOf(scope);
     if (!spaces)
       return "";
-    const SpaceBytes &global = (*spaces)[ROOF_SPACE_GLOBAL];
+    const LoadStoreBytes &global = (*spaces)[ROOF_SPACE_GLOBAL];
     std::optional<std::uint64_t> bytes = totalBytes(global);
     return ", global " + (bytes ? humanCount(*bytes, "B") : kOverflowText);
   }
@@ -648,10 +648,6 @@ void printJson(std::ostream &out, const Census &census,
 // CSV
 //===----------------------------------------------------------------------===//
 
-std::string csvNumber(const std::optional<double> &value) {
-  return value ? exactDecimal(*value) : "";
-}
-
 // The columns of device code, present when the census has kernels.
 std::vector<std::string> kernelCsvFields(const Scope &scope) {
   const KernelRecord *kernel = scope.kernel;
@@ -791,6 +787,10 @@ void printCsv(std::ostream &out, const ReportPlan &plan) {
 std::string plural(std::uint64_t count, const char *singular,
                    const char *pluralForm) {
   return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+std::string csvNumber(const std::optional<double> &value) {
+  return value ? exactDecimal(*value) : "";
 }
 
 void printCsvRow(std::ostream &out, const std::vector<std::string> &fields) {

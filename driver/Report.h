@@ -116,6 +116,9 @@ inline constexpr std::size_t kTableTopFunctions = 20;
 std::string plural(std::uint64_t count, const char *singular,
                    const char *pluralForm);
 
+// A number as a CSV field: exact decimal, empty when undefined.
+std::string csvNumber(const std::optional<double> &value);
+
 // Writes `fields` as one CSV line (RFC 4180 quoting).
 void printCsvRow(std::ostream &out, const std::vector<std::string> &fields);
 

@@ -15,6 +15,8 @@ const char *const kReportOptionsHelp =
     R"(  --json             a machine-readable report: exact integers, derived
                      metrics, null where undefined
   --csv              one row per (scope, name, precision), with a header line
+                     (with --ceilings: per scope, precision, FLOP count and
+                     memory level)
   --precision P      fp64, fp32, fp16, bf16 or all (default: the precisions
                      with FLOPs in the table, all four with --json and --csv)
   --top N            the N functions, and the N GPU kernels, with the most
@@ -36,7 +38,9 @@ const char *const kReportOptionsHelp =
                      CPU's --ceilings (or alone)
   --bytes LEVEL=N    with --ceilings: N bytes moved at LEVEL (L2, L3, DRAM,
                      ... as named in the ceilings file), measured by you,
-                     for the --region or else the whole program; repeatable
+                     for the --region or else the whole program; repeatable.
+                     Measured bytes replace those the traffic model of a
+                     roof cc --traffic build gives for the level
   --bytes-file FILE  with --ceilings: measured bytes per scope and level,
                      JSON or CSV (docs/roofline.md)
   --region NAME      with --ceilings: only this region
@@ -141,14 +145,12 @@ void checkRooflineOptions(const ReportOptions &options) {
   if (options.ceilingsPath || options.gpuCeilingsPath) {
     std::string ceilingsOption =
         options.ceilingsPath ? "--ceilings" : "--gpu-ceilings";
-    auto refuse = [&](const char *option, const char *note = "") {
+    auto refuse = [&](const char *option) {
       throw UsageError(std::string(option) + " cannot be combined with " +
-                       ceilingsOption + note);
+                       ceilingsOption);
     };
     if (options.sourceCensusPath)
       refuse("--census");
-    if (options.format == ReportFormat::Csv)
-      refuse("--csv", " (--json can)");
     if (options.classes)
       refuse("--classes");
     if (options.launches)
@@ -191,7 +193,7 @@ void printRooflineOf(const Census &census, const std::string &censusPath,
                             scopes,
                             top,
                             options.precisions.value_or(PrecisionSelection{}),
-                            options.format == ReportFormat::Json};
+                            options.format};
   printRooflineReport(std::cout, input);
 }
 

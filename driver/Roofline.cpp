@@ -193,7 +193,10 @@ RooflinePoint pointOf(std::uint64_t flopCount, std::optional<double> timeS,
       level.ai = point.flops / bytes.bytes;
     if (const BandwidthCeiling *bandwidth = ceilings.bandwidthOf(bytes.level))
       level.bandwidth = bandwidth->gbytes;
-    if (level.ai && compute) {
+    // A level below L1 is placed against its own bandwidth only: without
+    // one it shows its AI, and binds nothing.
+    bool placed = level.bandwidth || bytes.level == kCountedLevel;
+    if (level.ai && compute && placed) {
       double roof = level.bandwidth
                         ? attainablePerformance(compute->gflops,
                                                 *level.bandwidth, *level.ai)
@@ -219,26 +222,36 @@ RooflinePoint pointOf(std::uint64_t flopCount, std::optional<double> timeS,
   return point;
 }
 
-// L1 first (roof's count unless the user measured it), then the measured
-// levels in the order of the ceilings file, then any the file lacks.
+// L1 first (roof's count unless the user measured it), then the other
+// levels with bytes in the order of the ceilings file, then any the file
+// lacks. A level's bytes are the measured ones when the user gave them,
+// else the traffic model's.
 std::vector<LevelBytes> levelsOf(const Counts &counts,
                                  const std::vector<LevelBytes> &measured,
                                  const Ceilings &ceilings) {
-  std::vector<LevelBytes> levels;
-  auto measuredLevel = [&](const std::string &name) {
-    return std::find_if(measured.begin(), measured.end(),
+  std::vector<LevelBytes> given = measured;
+  auto givenLevel = [&](const std::string &name) {
+    return std::find_if(given.begin(), given.end(),
                         [&](const LevelBytes &b) { return b.level == name; });
   };
-  if (auto l1 = measuredLevel(kCountedLevel); l1 != measured.end())
+  for (const LevelTraffic &traffic : counts.traffic)
+    if (givenLevel(traffic.level) == given.end())
+      if (std::optional<std::uint64_t> bytes = totalBytes(traffic.bytes))
+        given.push_back({traffic.level, static_cast<double>(*bytes),
+                         BytesSource::Modelled});
+
+  std::vector<LevelBytes> levels;
+  if (auto l1 = givenLevel(kCountedLevel); l1 != given.end())
     levels.push_back(*l1);
   else if (std::optional<std::uint64_t> bytes = totalBytes(counts))
-    levels.push_back({kCountedLevel, static_cast<double>(*bytes), false});
+    levels.push_back(
+        {kCountedLevel, static_cast<double>(*bytes), BytesSource::Counted});
 
   for (const BandwidthCeiling &bandwidth : ceilings.bandwidth)
     if (bandwidth.level != kCountedLevel)
-      if (auto found = measuredLevel(bandwidth.level); found != measured.end())
+      if (auto found = givenLevel(bandwidth.level); found != given.end())
         levels.push_back(*found);
-  for (const LevelBytes &bytes : measured)
+  for (const LevelBytes &bytes : given)
     if (bytes.level != kCountedLevel && !ceilings.bandwidthOf(bytes.level))
       levels.push_back(bytes);
   return levels;

@@ -3,7 +3,8 @@
 // The roofline arithmetic of seed 000 (P3HPC'18, section II-A) on a census:
 //
 //   point      for each memory level with bytes (L1: roof's count; L2, L3,
-//              DRAM: measured by the user), AI = FLOPs / bytes and
+//              DRAM: measured by the user, else modelled by a traffic-mode
+//              build), AI = FLOPs / bytes and
 //              P = FLOPs / time, with canonical and with empirical FLOPs;
 //   ceiling    the compute ceiling F chosen from the executed instruction
 //              mix (below) and the level's measured bandwidth B;
@@ -130,7 +131,10 @@ struct ScopeRoofline {
 
 // The roofline of one precision of a scope. `measured` holds the bytes the
 // user measured for the scope; L1 is roof's count of bytes loaded and stored
-// unless `measured` gives L1 too. Absent when the precision has no FLOPs.
+// unless `measured` gives L1 too, the levels below it those of the counts'
+// traffic unless `measured` gives them. A level below L1 without a
+// bandwidth ceiling has no bound (it is not placed). Absent when the
+// precision has no FLOPs.
 std::optional<ScopeRoofline>
 analyseScope(const Counts &counts, std::optional<double> timeS,
              RoofPrecision precision, const Ceilings &ceilings,

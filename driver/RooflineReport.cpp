@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <set>
 
 namespace roof {
 
@@ -19,8 +20,16 @@ std::string percentText(double fraction) {
 
 namespace {
 
+// A level below L1 that the ceilings file has no bandwidth for: its points
+// are not placed (Roofline.h).
+bool withoutCeiling(const LevelPoint &level) {
+  return !level.bandwidth && level.bytes.level != kCountedLevel;
+}
+
 // "DRAM bandwidth" or "compute": what sets the bound of a level.
 std::string limitText(const LevelPoint &level) {
+  if (withoutCeiling(level))
+    return "not placed (no " + level.bytes.level + " bandwidth)";
   if (!level.bound)
     return kUndefinedText;
   if (!level.bandwidth)
@@ -93,8 +102,11 @@ bool hasHostFlops(const Census &census) {
 //===----------------------------------------------------------------------===//
 
 const char *const kLegend =
-    R"(AI       FLOPs per byte moved at the level (L1: bytes loaded and stored by the
-         instrumented code, counted by roof; other levels: measured, --bytes)
+    R"(source   where the level's bytes come from: counted (L1: bytes loaded and
+         stored by the instrumented code, counted by roof), modelled (the
+         traffic model of a roof cc --traffic build), measured (--bytes,
+         --bytes-file; they replace the model's)
+AI       FLOPs per byte moved at the level
 GFLOP/s  FLOPs / time / 1e9
 bound    min(compute ceiling, bandwidth of the level x AI): the roof above
          the point
@@ -116,6 +128,7 @@ public:
     table_.addColumn("FLOPs", Align::Left);
     table_.addColumn("level", Align::Left);
     table_.addColumn("bytes", Align::Right);
+    table_.addColumn("source", Align::Left);
     table_.addColumn("AI", Align::Right);
     table_.addColumn("GFLOP/s", Align::Right);
     table_.addColumn("bound", Align::Right);
@@ -132,6 +145,12 @@ public:
       addScope(scope);
     table_.print(out, "    ");
     printUnplaced(out);
+    for (const std::string &level : unplacedLevels_)
+      out << "\n"
+          << level
+          << ": bytes, but no bandwidth ceiling of that name: the points "
+             "show their AI\nand are not placed (name the level as the "
+             "ceilings file does).\n";
     if (aboveRoof_)
       out << "\n"
              "Some e exceed 100%: those points are above their roof. The "
@@ -248,12 +267,13 @@ private:
       const LevelPoint &level = point.levels[i];
       if (level.efficiency && *level.efficiency > 1)
         aboveRoof_ = true;
-      std::string source = level.bytes.measured ? " (measured)" : "";
+      if (withoutCeiling(level))
+        unplacedLevels_.insert(level.bytes.level);
       table_.addRow(
-          {kind, level.bytes.level,
-           humanQuantity(level.bytes.bytes, "B") + source,
-           orUndefined(level.ai), orUndefined(point.gflops),
-           orUndefined(level.bound), limitText(level),
+          {kind, level.bytes.level, humanQuantity(level.bytes.bytes, "B"),
+           bytesSourceName(level.bytes.source), orUndefined(level.ai),
+           orUndefined(point.gflops), orUndefined(level.bound),
+           limitText(level),
            level.efficiency ? percentText(*level.efficiency) : kUndefinedText,
            point.binding == i && point.levels.size() > 1 ? "<- binds" : ""});
     }
@@ -262,6 +282,7 @@ private:
   const RooflineReportInput &input_;
   TextTable table_;
   bool aboveRoof_ = false;
+  std::set<std::string> unplacedLevels_; // levels below L1 without bandwidth
 };
 
 //===----------------------------------------------------------------------===//
@@ -300,7 +321,7 @@ OrderedJson pointJson(const RooflinePoint &point) {
   for (const LevelPoint &level : point.levels)
     levels.push_back({{"level", level.bytes.level},
                       {"bytes", level.bytes.bytes},
-                      {"measured", level.bytes.measured},
+                      {"source", bytesSourceName(level.bytes.source)},
                       {"ai", optionalNumber(level.ai)},
                       {"bandwidth_gbytes", optionalNumber(level.bandwidth)},
                       {"bound_gflops", optionalNumber(level.bound)},
@@ -365,7 +386,7 @@ void printJson(std::ostream &out, const RooflineReportInput &input) {
                       {"precisions", precisions}});
   }
   OrderedJson report = {{"schema", "roof-roofline"},
-                        {"schema_version", 1},
+                        {"schema_version", kRooflineSchemaVersion},
                         {"census", input.censusPath}};
   report["ceilings"] =
       input.host ? ceilingsJson(*input.host) : OrderedJson(nullptr);
@@ -375,13 +396,63 @@ void printJson(std::ostream &out, const RooflineReportInput &input) {
   out << report.dump(2) << "\n";
 }
 
+//===----------------------------------------------------------------------===//
+// CSV
+//===----------------------------------------------------------------------===//
+
+const char *boolText(bool value) { return value ? "true" : "false"; }
+
+void printCsv(std::ostream &out, const RooflineReportInput &input) {
+  // Placed first: an unknown --region is refused before any output.
+  std::vector<PlacedScope> scopes = placedScopes(input);
+  // clang-format off
+  printCsvRow(out, {"scope", "name", "label", "time_s", "precision",
+                    "compute_ceiling", "compute_gflops", "flops_kind", "flops",
+                    "gflops", "level", "bytes", "source", "ai",
+                    "bandwidth_gbytes", "bound_gflops", "compute_bound",
+                    "efficiency", "binding"});
+  // clang-format on
+  for (const PlacedScope &placed : scopes) {
+    const RooflineScope &scope = placed.scope;
+    for (const ScopeRoofline &roofline : rooflinesOf(placed, input)) {
+      const std::optional<ComputeChoice> &compute = roofline.compute;
+      for (const auto &[kind, point] :
+           {std::pair{"empirical", &roofline.empirical},
+            std::pair{"canonical", &roofline.canonical}})
+        for (std::size_t i = 0; i < point->levels.size(); ++i) {
+          const LevelPoint &level = point->levels[i];
+          printCsvRow(
+              out,
+              {scopeKindName(scope.kind), scope.name, scope.label,
+               csvNumber(scope.timeS), kPrecisionNames[roofline.precision],
+               compute ? compute->name : "",
+               csvNumber(compute ? std::optional(compute->gflops)
+                                 : std::nullopt),
+               kind, exactDecimal(point->flops), csvNumber(point->gflops),
+               level.bytes.level, exactDecimal(level.bytes.bytes),
+               bytesSourceName(level.bytes.source), csvNumber(level.ai),
+               csvNumber(level.bandwidth), csvNumber(level.bound),
+               level.bound ? boolText(level.computeBound) : "",
+               csvNumber(level.efficiency), boolText(point->binding == i)});
+        }
+    }
+  }
+}
+
 } // namespace
 
 void printRooflineReport(std::ostream &out, const RooflineReportInput &input) {
-  if (input.json)
-    printJson(out, input);
-  else
+  switch (input.format) {
+  case ReportFormat::Table:
     RooflineTable(input).print(out);
+    break;
+  case ReportFormat::Json:
+    printJson(out, input);
+    break;
+  case ReportFormat::Csv:
+    printCsv(out, input);
+    break;
+  }
 }
 
 } // namespace roof

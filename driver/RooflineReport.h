@@ -10,7 +10,7 @@
 // other's ceilings.
 //
 // --json writes one object:
-//   {"schema": "roof-roofline", "schema_version": 1, "census": PATH,
+//   {"schema": "roof-roofline", "schema_version": 2, "census": PATH,
 //    "ceilings": CEILINGS (null: no CPU ceilings given),
 //    ["gpu_ceilings": CEILINGS, with GPU ceilings],
 //    "scopes": [{"kind" (program, region, function, kernel), "name",
@@ -24,10 +24,18 @@
 //      "precision" (null: any), "kind", "gflops"}], "bandwidth": [{"level",
 //      "gbytes"}]}
 //   POINT = {"flops", "gflops", "efficiency", "binding_level",
-//            "levels": [{"level", "bytes", "measured", "ai",
-//            "bandwidth_gbytes",
+//            "levels": [{"level", "bytes", "source" (counted, modelled,
+//                        measured: BytesSource), "ai", "bandwidth_gbytes",
 //                        "bound_gflops", "compute_bound", "efficiency"}]}
 // null where a value is undefined (not timed, no bandwidth for the level).
+// Version 1 had "measured": true/false where version 2 has "source".
+//
+// --csv writes a row per scope, precision, FLOP count and level:
+//   scope,name,label,time_s,precision,compute_ceiling,compute_gflops,
+//   flops_kind (empirical, canonical),flops,gflops,level,bytes,source,ai,
+//   bandwidth_gbytes,bound_gflops,compute_bound,efficiency,binding
+// empty where undefined; binding is true on the row of the level that binds
+// the point, whose efficiency is the point's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_ROOFLINEREPORT_H
@@ -37,12 +45,15 @@
 #include "Census.h"
 #include "MeasuredBytes.h"
 #include "Metrics.h"
+#include "Report.h"
 #include "Roofline.h"
 
 #include <ostream>
 #include <string>
 
 namespace roof {
+
+inline constexpr std::uint64_t kRooflineSchemaVersion = 2;
 
 // How many functions the roofline report shows unless --top says.
 inline constexpr std::size_t kRooflineTopFunctions = 5;
@@ -56,7 +67,7 @@ struct RooflineReportInput {
   ScopeSelection scopes;  // host scopes
   std::size_t topKernels; // at most this many kernels
   PrecisionSelection precisions; // Mode::WithCounts: those with FLOPs
-  bool json = false;
+  ReportFormat format = ReportFormat::Table;
 };
 
 void printRooflineReport(std::ostream &out, const RooflineReportInput &input);

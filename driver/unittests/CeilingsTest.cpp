@@ -180,7 +180,7 @@ TEST(MeasuredBytesTest, ParsesTheBytesOption) {
   LevelBytes bytes = parseLevelBytesOption("DRAM=1.5e9");
   EXPECT_EQ(bytes.level, "DRAM");
   EXPECT_DOUBLE_EQ(bytes.bytes, 1.5e9);
-  EXPECT_TRUE(bytes.measured);
+  EXPECT_EQ(bytes.source, BytesSource::Measured);
   for (const char *bad :
        {"DRAM", "=5", "DRAM=", "DRAM=-1", "DRAM=0", "DRAM=lots", "DRAM=nan"})
     EXPECT_THROW(parseLevelBytesOption(bad), UsageError) << bad;

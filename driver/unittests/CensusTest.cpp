@@ -146,6 +146,31 @@ json validGpuCensus() {
   return document;
 }
 
+// A census of a traffic-mode build: L1, L2 and memory DRAM, so that every
+// census object has traffic at L2 and DRAM; the totals' differ from the
+// others' (L2 1200 + 640, DRAM 800 + 512).
+json validTrafficCensus() {
+  json document = validCensus();
+  document["traffic"] = {
+      {"model", "sampled-lru"},
+      {"line_bytes", 64},
+      {"sampling_rate", 0.0078125},
+      {"levels",
+       {{{"name", "L1"}, {"bytes", 49152}, {"from", "sysfs"}},
+        {{"name", "L2"}, {"bytes", 1048576}, {"from", "ROOF_CACHES"}}}},
+      {"memory", "DRAM"},
+      {"sampled_accesses", 123456}};
+  json traffic = {{"L2", {{"loaded", 64}, {"stored", 0}}},
+                  {"DRAM", {{"loaded", 64}, {"stored", 64}}}};
+  for (json *object : {&document["functions"][0], &document["regions"][0],
+                       &document["threads"][0]})
+    (*object)["traffic"] = traffic;
+  document["totals"]["traffic"] = {
+      {"L2", {{"loaded", 1200}, {"stored", 640}}},
+      {"DRAM", {{"loaded", 800}, {"stored", 512}}}};
+  return document;
+}
+
 // The message parseCensus gives for `document`, or "" when it accepts it.
 std::string refusal(const std::string &text) {
   try {
@@ -343,6 +368,140 @@ TEST(CensusTest, RefusesAGpuThatContradictsTheKernels) {
   document = validCensus();
   document.erase("kernels");
   EXPECT_EQ(refusal(document), "missing key \"kernels\"");
+}
+
+TEST(CensusTest, ReadsTheTrafficModel) {
+  Census census = parseCensus(validTrafficCensus().dump());
+  ASSERT_TRUE(census.traffic);
+  const TrafficModel &model = *census.traffic;
+  EXPECT_EQ(model.model, "sampled-lru");
+  EXPECT_EQ(model.lineBytes, 64u);
+  EXPECT_EQ(model.samplingRate, 0.0078125);
+  ASSERT_EQ(model.levels.size(), 2u);
+  EXPECT_EQ(model.levels[1].name, "L2");
+  EXPECT_EQ(model.levels[1].bytes, 1048576u);
+  EXPECT_EQ(model.levels[1].from, "ROOF_CACHES");
+  EXPECT_EQ(model.memory, "DRAM");
+  EXPECT_EQ(model.sampledAccesses, 123456u);
+  EXPECT_EQ(model.trafficLevels(), (std::vector<std::string>{"L2", "DRAM"}));
+
+  // In the model's order, whatever the JSON's.
+  const std::vector<LevelTraffic> &totals = census.totals.traffic;
+  ASSERT_EQ(totals.size(), 2u);
+  EXPECT_EQ(totals[0].level, "L2");
+  EXPECT_EQ(totals[0].bytes.loaded, 1200u);
+  EXPECT_EQ(totals[0].bytes.stored, 640u);
+  EXPECT_EQ(totals[1].level, "DRAM");
+  EXPECT_EQ(totals[1].bytes.loaded, 800u);
+  EXPECT_EQ(totals[1].bytes.stored, 512u);
+  EXPECT_EQ(census.functions[0].counts.traffic.size(), 2u);
+  EXPECT_EQ(census.regions[0].counts.traffic[1].bytes.stored, 64u);
+  EXPECT_EQ(census.threads[0].counts.traffic[0].bytes.loaded, 64u);
+}
+
+TEST(CensusTest, ReadsCensusesWithoutTraffic) {
+  EXPECT_FALSE(parseCensus(validCensus().dump()).traffic);
+  json document = validCensus();
+  document["traffic"] = nullptr;
+  Census census = parseCensus(document.dump());
+  EXPECT_FALSE(census.traffic);
+  EXPECT_TRUE(census.totals.traffic.empty());
+}
+
+// Kernels and launch records may have traffic (docs/schema.md names the
+// host objects only); when they do, it is read like the others'.
+TEST(CensusTest, ReadsTheTrafficOfKernelsWhenPresent) {
+  json document = validTrafficCensus();
+  document["gpu"] = validGpuCensus()["gpu"];
+  document["kernels"] = validGpuCensus()["kernels"];
+  EXPECT_TRUE(parseCensus(document.dump()).kernels[0].counts.traffic.empty());
+  document["kernels"][0]["traffic"] = document["functions"][0]["traffic"];
+  EXPECT_EQ(parseCensus(document.dump()).kernels[0].counts.traffic.size(), 2u);
+  document["kernels"][0]["traffic"].erase("L2");
+  EXPECT_EQ(refusal(document), "kernels[0].traffic: missing key \"L2\"");
+}
+
+TEST(CensusTest, RefusesAMalformedTrafficModel) {
+  auto refusalWith = [](const char *key, const json &value) {
+    json document = validTrafficCensus();
+    document["traffic"][key] = value;
+    return refusal(document);
+  };
+  EXPECT_EQ(refusalWith("line_bytes", 0),
+            "traffic.line_bytes: a line of 0 bytes");
+  EXPECT_EQ(refusalWith("line_bytes", -64),
+            "traffic.line_bytes: negative count -64");
+  EXPECT_EQ(refusalWith("sampling_rate", 0.3),
+            "traffic.sampling_rate: expected a power of 2 in (0, 1], got 0.3");
+  EXPECT_EQ(refusalWith("sampling_rate", 2),
+            "traffic.sampling_rate: expected a power of 2 in (0, 1], got 2");
+  EXPECT_EQ(refusalWith("sampling_rate", "1/128"),
+            "traffic.sampling_rate: expected a number, got string \"1/128\"");
+  EXPECT_EQ(refusalWith("levels", json::array()),
+            "traffic.levels: no cache level (expected L1 at least)");
+  EXPECT_EQ(refusalWith("memory", "L2"),
+            "traffic.memory: level L2 named twice");
+  EXPECT_EQ(refusalWith("sampled_accesses", 1.5),
+            "traffic.sampled_accesses: expected an integer count, got 1.5");
+
+  json document = validTrafficCensus();
+  document["traffic"]["levels"][1]["bytes"] = 0;
+  EXPECT_EQ(refusal(document), "traffic.levels[1].bytes: a cache of 0 bytes");
+  document = validTrafficCensus();
+  document["traffic"]["levels"][1].erase("from");
+  EXPECT_EQ(refusal(document), "traffic.levels[1]: missing key \"from\"");
+  document = validTrafficCensus();
+  document["traffic"].erase("memory");
+  EXPECT_EQ(refusal(document), "traffic: missing key \"memory\"");
+  document = validTrafficCensus();
+  document["traffic"] = "sampled-lru";
+  EXPECT_EQ(refusal(document),
+            "traffic: expected an object, got string \"sampled-lru\"");
+}
+
+TEST(CensusTest, RefusesMalformedTrafficOfACensusObject) {
+  json document = validTrafficCensus();
+  document["functions"][0].erase("traffic");
+  EXPECT_EQ(refusal(document), "functions[0]: missing key \"traffic\" (the "
+                               "census has a traffic model)");
+
+  document = validTrafficCensus();
+  document["totals"]["traffic"]["L3"] = {{"loaded", 0}, {"stored", 0}};
+  EXPECT_EQ(refusal(document),
+            "totals.traffic.L3: not a level below L1 in the traffic model "
+            "(L2, DRAM)");
+
+  document = validTrafficCensus();
+  document["threads"][0]["traffic"]["L1"] = {{"loaded", 0}, {"stored", 0}};
+  EXPECT_EQ(refusal(document), "threads[0].traffic.L1: the first level's "
+                               "bytes are bytes_loaded and bytes_stored");
+
+  document = validTrafficCensus();
+  document["regions"][0]["traffic"]["DRAM"]["stored"] = -512;
+  EXPECT_EQ(refusal(document),
+            "regions[0].traffic.DRAM.stored: negative count -512");
+
+  document = validTrafficCensus();
+  document["totals"]["traffic"]["DRAM"]["loaded"] = 18446744073709551616.0;
+  EXPECT_EQ(refusal(document),
+            "totals.traffic.DRAM.loaded: count 1.8446744073709552e+19 does "
+            "not fit in an unsigned 64-bit integer");
+
+  document = validTrafficCensus();
+  document["totals"]["traffic"]["L2"].erase("stored");
+  EXPECT_EQ(refusal(document), "totals.traffic.L2: missing key \"stored\"");
+
+  document = validTrafficCensus();
+  document["totals"]["traffic"] = json::array();
+  EXPECT_EQ(refusal(document),
+            "totals.traffic: expected an object, got an array");
+
+  // Modelled bytes without a model.
+  document = validTrafficCensus();
+  document["traffic"] = nullptr;
+  EXPECT_EQ(refusal(document),
+            "totals.traffic: modelled bytes, but the census has no traffic "
+            "model (top-level traffic is null or absent)");
 }
 
 TEST(CensusTest, ReadsAnMpiRank) {

@@ -275,6 +275,75 @@ TEST(MergeTest, KernelsLoseTheirLaunchRecords) {
 
 // Merging merged censuses (per node, then per job) gives what one merge of
 // all the ranks gives.
+// A traffic model of L1, L2 and DRAM, and every scope of `census` with
+// `l2` bytes loaded from L2 and half as many from DRAM, a quarter of them
+// written back to each.
+Census withTraffic(Census census, std::uint64_t l2) {
+  TrafficModel model;
+  model.model = "sampled-lru";
+  model.lineBytes = 64;
+  model.samplingRate = 0.5;
+  model.levels = {{"L1", 49152, "sysfs"}, {"L2", 1048576, "sysfs"}};
+  model.memory = "DRAM";
+  model.sampledAccesses = l2;
+  census.traffic = model;
+  std::vector<LevelTraffic> traffic = {{"L2", {l2, l2 / 4}},
+                                       {"DRAM", {l2 / 2, l2 / 4}}};
+  census.totals.traffic = traffic;
+  census.functions[0].counts.traffic = traffic;
+  census.regions[0].counts.traffic = traffic;
+  census.threads[0].counts.traffic = traffic;
+  return census;
+}
+
+TEST(MergeTest, SumsTraffic) {
+  Census merged =
+      merge({withTraffic(rankCensus(0), 1000), withTraffic(rankCensus(1), 3000)});
+  ASSERT_TRUE(merged.traffic);
+  EXPECT_EQ(merged.traffic->sampledAccesses, 4000u);
+  EXPECT_EQ(merged.traffic->levels.size(), 2u);
+  for (const Counts *counts : {&merged.totals, &merged.functions[0].counts,
+                               &merged.regions[0].counts,
+                               &merged.threads[0].counts}) {
+    ASSERT_EQ(counts->traffic.size(), 2u);
+    EXPECT_EQ(counts->traffic[0].level, "L2");
+    EXPECT_EQ(counts->traffic[0].bytes.loaded, 4000u);
+    EXPECT_EQ(counts->traffic[0].bytes.stored, 1000u);
+    EXPECT_EQ(counts->traffic[1].level, "DRAM");
+    EXPECT_EQ(counts->traffic[1].bytes.loaded, 2000u);
+    EXPECT_EQ(counts->traffic[1].bytes.stored, 1000u);
+  }
+  nlohmann::ordered_json written = censusJson(merged);
+  EXPECT_EQ(written["traffic"]["sampled_accesses"], 4000u);
+  EXPECT_EQ(written["totals"]["traffic"]["DRAM"]["loaded"], 2000u);
+  EXPECT_EQ(censusJson(parseCensus(written.dump())), written);
+}
+
+TEST(MergeTest, RefusesAnotherHierarchyUnlessForced) {
+  Census other = withTraffic(rankCensus(1), 3000);
+  other.traffic->levels[1].bytes = 2097152;
+  std::vector<Census> censuses = {withTraffic(rankCensus(0), 1000), other};
+  try {
+    merge(censuses);
+    FAIL() << "two hierarchies merged";
+  } catch (const CensusError &error) {
+    EXPECT_STREQ(error.what(),
+                 "traffic model L1 49152 B, L2 2097152 B, DRAM (sampled-lru, "
+                 "64 B lines, sampling rate 0.5) is not L1 49152 B, L2 1048576 "
+                 "B, DRAM (sampled-lru, 64 B lines, sampling rate 0.5), that "
+                 "of rank.json (--force merges them without traffic)");
+  }
+  // A census without a model is another hierarchy too.
+  censuses[1] = rankCensus(1);
+  EXPECT_THROW(merge(censuses), CensusError);
+
+  Census forced = merge(censuses, {true});
+  EXPECT_FALSE(forced.traffic);
+  EXPECT_TRUE(forced.totals.traffic.empty());
+  EXPECT_TRUE(forced.functions[0].counts.traffic.empty());
+  EXPECT_EQ(forced.totals.bytesLoaded, 8u * 3000);
+}
+
 TEST(MergeTest, MergesStack) {
   std::vector<Census> all = ranks(4);
   all[2].functions.push_back(function("setup", "a.c", 4000, 2.0));

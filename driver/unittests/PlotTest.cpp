@@ -52,7 +52,7 @@ ScopeRoofline timedPoint(double ai, double gflops) {
   ScopeRoofline roofline;
   roofline.empirical.gflops = gflops;
   LevelPoint l1;
-  l1.bytes = {"L1", 1, false};
+  l1.bytes = {"L1", 1, BytesSource::Counted};
   l1.ai = ai;
   roofline.empirical.levels.push_back(l1);
   return roofline;

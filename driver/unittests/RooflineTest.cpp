@@ -144,13 +144,14 @@ TEST(EfficiencyTest, EmpiricalFlopsRaiseTheEfficiencyLikeTableI) {
 TEST(EfficiencyTest, BindingLevelIsTheLowestRoof) {
   Counts counts =
       countsWith(ROOF_FP64, {{ROOF_CLASS_FMA, {2000, 2000, 2000}}}, 1000);
-  std::optional<ScopeRoofline> roofline = analyseScope(
-      counts, 1e-9, ROOF_FP64, knlCeilings(), {{"HBM", 400, true}});
+  std::optional<ScopeRoofline> roofline =
+      analyseScope(counts, 1e-9, ROOF_FP64, knlCeilings(),
+                   {{"HBM", 400, BytesSource::Measured}});
   ASSERT_TRUE(roofline);
   const RooflinePoint &point = roofline->empirical;
   ASSERT_EQ(point.levels.size(), 2u);
   EXPECT_EQ(point.levels[0].bytes.level, "L1");
-  EXPECT_FALSE(point.levels[0].bytes.measured);
+  EXPECT_EQ(point.levels[0].bytes.source, BytesSource::Counted);
   EXPECT_DOUBLE_EQ(*point.levels[0].ai, 2.0);
   EXPECT_TRUE(point.levels[0].computeBound); // 6442.9 x 2 > 2390
   EXPECT_DOUBLE_EQ(*point.levels[1].ai, 5.0);
@@ -158,6 +159,43 @@ TEST(EfficiencyTest, BindingLevelIsTheLowestRoof) {
   EXPECT_EQ(point.binding, 1u);
   EXPECT_DOUBLE_EQ(*point.gflops, 2000.0);
   EXPECT_DOUBLE_EQ(*point.efficiency, 2000.0 / 1709.0); // above the roof
+}
+
+// Modelled traffic gives the levels below L1, each replaced by measured
+// bytes of the same level; a modelled level the ceilings lack (L2) shows its
+// AI but is not placed.
+TEST(EfficiencyTest, ModelledTrafficPlacesTheLevelsBelowL1) {
+  Counts counts =
+      countsWith(ROOF_FP64, {{ROOF_CLASS_FMA, {2000, 2000, 2000}}}, 1000);
+  counts.traffic = {{"L2", {300, 100}}, {"HBM", {150, 50}}};
+  std::optional<ScopeRoofline> roofline =
+      analyseScope(counts, 1e-9, ROOF_FP64, knlCeilings(), {});
+  ASSERT_TRUE(roofline);
+  const RooflinePoint &point = roofline->empirical;
+  // L1 and HBM in the file's order, then L2, which it lacks.
+  ASSERT_EQ(point.levels.size(), 3u);
+  EXPECT_EQ(point.levels[0].bytes.source, BytesSource::Counted);
+  const LevelPoint &hbm = point.levels[1];
+  EXPECT_EQ(hbm.bytes.level, "HBM");
+  EXPECT_EQ(hbm.bytes.source, BytesSource::Modelled);
+  EXPECT_DOUBLE_EQ(*hbm.ai, 2000.0 / 200);
+  EXPECT_DOUBLE_EQ(*hbm.bound, 2390); // 341.8 x 10 > 2390
+  const LevelPoint &l2 = point.levels[2];
+  EXPECT_EQ(l2.bytes.level, "L2");
+  EXPECT_DOUBLE_EQ(*l2.ai, 2000.0 / 400);
+  EXPECT_FALSE(l2.bandwidth);
+  EXPECT_FALSE(l2.bound);
+  EXPECT_FALSE(l2.efficiency);
+  EXPECT_EQ(point.binding, 1u); // compute at L1 and HBM: the outer binds
+
+  roofline = analyseScope(counts, 1e-9, ROOF_FP64, knlCeilings(),
+                          {{"HBM", 400, BytesSource::Measured}});
+  ASSERT_TRUE(roofline);
+  EXPECT_EQ(roofline->empirical.levels[1].bytes.source,
+            BytesSource::Measured);
+  EXPECT_DOUBLE_EQ(*roofline->empirical.levels[1].bound, 341.8 * 5);
+  EXPECT_EQ(roofline->empirical.levels[2].bytes.source,
+            BytesSource::Modelled);
 }
 
 TEST(EfficiencyTest, UntimedScopesHaveNoEfficiency) {
