@@ -37,7 +37,8 @@ FUZZ = os.path.join(ROOT, "test", "fuzz")
 # The test fixtures of each reader's format (globs from the top of the tree).
 SEEDS = {
     "census": ["test/lit/driver/Inputs/census.json",
-               "test/lit/driver/Inputs/gpu-census.json"],
+               "test/lit/driver/Inputs/gpu-census.json",
+               "test/lit/driver/Inputs/traffic-census.json"],
     "source_census": ["test/lit/driver/Inputs/source-census.json"],
     "ceilings": ["test/lit/roofline/Inputs/ert-*.json",
                  "docs/roofline-example-ceilings.json"],

@@ -4,11 +4,19 @@ roofline tests state only the counts they are about.
 usage: make_census.py SPEC.json > census.json
 
 SPEC = {"program": PATH, "wall_time_s": S, "pid": N (default 1000),
+        "mpi_rank": N (default null),
         "regions": [SCOPE, ...], "functions": [SCOPE, ...],
-        "gpu": {"name", "compute_capability"}, "kernels": [KERNEL, ...]}
+        "gpu": {"name", "compute_capability"}, "kernels": [KERNEL, ...],
+        "traffic": MODEL}
 SCOPE = {"name": NAME, "time_s": S (null for an untimed function),
          "bytes_loaded": N, "bytes_stored": N,
-         "fp64": {CLASS: [canonical, empirical, full_width], ...}, "fp32": ...}
+         "fp64": {CLASS: [canonical, empirical, full_width], ...}, "fp32": ...,
+         "traffic": {LEVEL: [loaded, stored], ...}}
+MODEL = {"levels": [[NAME, BYTES], ...] (from L1 down), "memory": NAME,
+         "line_bytes": N (64), "sampling_rate": R (1/128),
+         "sampled_accesses": N (1000)}: the census of a traffic-mode build;
+         every census object then has traffic at every level below L1
+         (levels a scope does not give are zero).
 KERNEL = {"name": MANGLED, "demangled": NAME, "launches": N (default: the
           records), "records": [LAUNCH, ...]}
 LAUNCH = {"sequence": N, "grid": [X, Y, Z], "block": [X, Y, Z],
@@ -30,7 +38,8 @@ KINDS = ["canonical", "empirical", "full_width"]
 SPACES = ["global", "shared", "local", "constant", "generic"]
 
 
-def census_object(scope):
+def census_object(scope, levels=None):
+    """The census keys of `scope`; its traffic at `levels` when given."""
     result = {}
     for precision in PRECISIONS:
         given = scope.get(precision, {})
@@ -44,11 +53,17 @@ def census_object(scope):
         result[precision] = entry
     result["bytes_loaded"] = int(scope.get("bytes_loaded", 0))
     result["bytes_stored"] = int(scope.get("bytes_stored", 0))
+    if levels is not None:
+        given = scope.get("traffic", {})
+        result["traffic"] = {
+            level: dict(zip(["loaded", "stored"],
+                            (int(v) for v in given.get(level, [0, 0]))))
+            for level in levels}
     return result
 
 
-def summed(objects):
-    total = census_object({})
+def summed(objects, levels=None):
+    total = census_object({}, levels)
     for obj in objects:
         for precision in PRECISIONS:
             for kind in KINDS:
@@ -58,7 +73,24 @@ def summed(objects):
                         obj[precision]["classes"][cls][kind]
         total["bytes_loaded"] += obj["bytes_loaded"]
         total["bytes_stored"] += obj["bytes_stored"]
+        for level in levels or []:
+            for direction in ["loaded", "stored"]:
+                total["traffic"][level][direction] += \
+                    obj["traffic"][level][direction]
     return total
+
+
+def traffic_model(model):
+    """The top-level traffic of a MODEL, and the levels below L1."""
+    if model is None:
+        return None, None
+    levels = [dict(name=name, bytes=size, **{"from": "sysfs"})
+              for name, size in model["levels"]]
+    below = [level["name"] for level in levels[1:]] + [model["memory"]]
+    return dict(model="sampled-lru", line_bytes=model.get("line_bytes", 64),
+                sampling_rate=model.get("sampling_rate", 0.0078125),
+                levels=levels, memory=model["memory"],
+                sampled_accesses=model.get("sampled_accesses", 1000)), below
 
 
 def device_object(scope):
@@ -101,19 +133,22 @@ def kernel_object(kernel):
 def main():
     with open(sys.argv[1]) as file:
         spec = json.load(file)
+    traffic, levels = traffic_model(spec.get("traffic"))
     regions = [dict(name=r["name"], entries=1, time_s=r["time_s"],
-                    **census_object(r)) for r in spec.get("regions", [])]
+                    **census_object(r, levels))
+               for r in spec.get("regions", [])]
     functions = [dict(name=f["name"], demangled=f["name"], module="app.c",
                       calls=1, time_s=f.get("time_s"),
-                      thread_time_s=f.get("time_s"), **census_object(f))
+                      thread_time_s=f.get("time_s"),
+                      **census_object(f, levels))
                  for f in spec.get("functions", [])]
-    totals = summed(functions or regions)
+    totals = summed(functions or regions, levels)
     target = {"triple": "x86_64-pc-linux-gnu", "cpu": "skylake-avx512",
               "features": "+avx512f,+fma"}
     census = {
         "schema": "roof", "schema_version": 2,
         "program": spec["program"], "command_line": [spec["program"]],
-        "pid": spec.get("pid", 1000), "mpi_rank": None,
+        "pid": spec.get("pid", 1000), "mpi_rank": spec.get("mpi_rank"),
         "start_time": "2025-01-01T12:00:00Z",
         "wall_time_s": spec["wall_time_s"], "timer_hz": 1e9,
         "target": target,
@@ -124,6 +159,8 @@ def main():
         "gpu": spec.get("gpu"),
         "kernels": [kernel_object(k) for k in spec.get("kernels", [])],
     }
+    if traffic is not None:
+        census["traffic"] = traffic
     json.dump(census, sys.stdout, indent=1)
     sys.stdout.write("\n")
 
