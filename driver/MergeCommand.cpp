@@ -32,8 +32,10 @@ like any other: roof report, plot and merge read it.
 options:
   -o, --output FILE  where to write the merged census (default: stdout);
                      the file is written whole or not at all
-  --force            also merge censuses of different programs, and a rank
-                     that is merged already (refused otherwise)
+  --force            also merge censuses of different programs, a rank
+                     that is merged already, and censuses whose traffic
+                     models differ (refused otherwise): those are merged
+                     without traffic, the result has none
   -h, --help         this help
 )";
 
