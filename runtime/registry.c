@@ -173,6 +173,7 @@ static void thread_exit(void *rounds_left) {
   uintptr_t rounds = (uintptr_t)rounds_left;
   struct roofrt_thread *t = current;
   tearing_down = true;
+  roofrt_traffic_thread_exit();
   if (!t)
     return;
   roofrt_regions_thread_exit(t);
@@ -386,6 +387,8 @@ static struct roofrt_module *module_get(const RoofModule *desc) {
       m->slot_base = roofrt_total_slots;
       roofrt_total_slots += desc->num_slots;
       roofrt_modules[roofrt_num_modules++] = m;
+      if (desc->flags & ROOF_MODULE_TRAFFIC)
+        roofrt_traffic_enable();
     } else {
       free(m->report_of);
       m->report_of = NULL;

@@ -29,8 +29,34 @@ static const char *const kind_names[ROOF_NUM_KINDS] = {
 
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-/* The census keys, into the object being written. */
-static void census_keys(struct roofrt_json *j, const struct roofrt_census *c) {
+/* "L1" for cache level 0, ..., and "DRAM" below the last cache. */
+static void level_name(char name[8], unsigned level) {
+  if (level >= roofrt_traffic.num_levels) {
+    memcpy(name, "DRAM", 5);
+    return;
+  }
+  name[0] = 'L';
+  name[1] = (char)('1' + level);
+  name[2] = '\0';
+}
+
+/* "NAME": {"loaded": LOADED, "stored": STORED}, into the object being
+ * written. */
+static void loaded_stored(struct roofrt_json *j, const char *name,
+                          uint64_t loaded, uint64_t stored) {
+  roofrt_json_key(j, name);
+  roofrt_json_object(j, true);
+  roofrt_json_key(j, "loaded");
+  roofrt_json_uint(j, loaded);
+  roofrt_json_key(j, "stored");
+  roofrt_json_uint(j, stored);
+  roofrt_json_close(j);
+}
+
+/* The census keys, into the object being written; with the modelled
+ * traffic (host code only: the GPU's is not modelled). */
+static void census_keys(struct roofrt_json *j, const struct roofrt_census *c,
+                        bool host) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; p++) {
     roofrt_json_key(j, precision_names[p]);
     roofrt_json_object(j, false);
@@ -56,6 +82,53 @@ static void census_keys(struct roofrt_json *j, const struct roofrt_census *c) {
   roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_LOADED]);
   roofrt_json_key(j, "bytes_stored");
   roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_STORED]);
+  if (!host || !roofrt_traffic.enabled)
+    return;
+  roofrt_json_key(j, "traffic");
+  roofrt_json_object(j, false);
+  for (unsigned level = 0; level < roofrt_traffic.num_levels; level++) {
+    char below[8];
+    level_name(below, level + 1);
+    loaded_stored(j, below, c->metric[ROOF_METRIC_TRAFFIC(level, 0)],
+                  c->metric[ROOF_METRIC_TRAFFIC(level, 1)]);
+  }
+  roofrt_json_close(j);
+}
+
+/* The top-level "traffic" (docs/schema.md, "Traffic"). */
+static void traffic_object(struct roofrt_json *j,
+                           const struct roofrt_report *r) {
+  if (!roofrt_traffic.enabled) {
+    roofrt_json_null(j);
+    return;
+  }
+  roofrt_json_object(j, false);
+  roofrt_json_key(j, "model");
+  roofrt_json_string(j, "sampled-lru");
+  roofrt_json_key(j, "line_bytes");
+  roofrt_json_uint(j, UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT);
+  roofrt_json_key(j, "sampling_rate");
+  roofrt_json_double(j, roofrt_traffic_rate());
+  roofrt_json_key(j, "levels");
+  roofrt_json_array(j, false);
+  for (unsigned level = 0; level < roofrt_traffic.num_levels; level++) {
+    char name[8];
+    level_name(name, level);
+    roofrt_json_object(j, true);
+    roofrt_json_key(j, "name");
+    roofrt_json_string(j, name);
+    roofrt_json_key(j, "bytes");
+    roofrt_json_uint(j, roofrt_traffic.level_bytes[level]);
+    roofrt_json_key(j, "from");
+    roofrt_json_string(j, roofrt_traffic.from);
+    roofrt_json_close(j);
+  }
+  roofrt_json_close(j);
+  roofrt_json_key(j, "memory");
+  roofrt_json_string(j, "DRAM");
+  roofrt_json_key(j, "sampled_accesses");
+  roofrt_json_uint(j, r->traffic_accesses);
+  roofrt_json_close(j);
 }
 
 static void target_keys(struct roofrt_json *j, const RoofModule *m) {
@@ -90,7 +163,7 @@ static void function_object(struct roofrt_json *j,
     roofrt_json_double(j, fr->thread_time_s);
   else
     roofrt_json_null(j);
-  census_keys(j, &fr->census);
+  census_keys(j, &fr->census, true);
   roofrt_json_close(j);
 }
 
@@ -99,18 +172,13 @@ static const char *const space_names[ROOF_NUM_SPACES] = {ROOF_SPACE_NAMES};
 /* The census keys of device code, and its bytes per address space. */
 static void device_census_keys(struct roofrt_json *j,
                                const struct roofrt_census *c) {
-  census_keys(j, c);
+  census_keys(j, c, false);
   roofrt_json_key(j, "bytes_by_space");
   roofrt_json_object(j, false);
-  for (int space = 0; space < ROOF_NUM_SPACES; space++) {
-    roofrt_json_key(j, space_names[space]);
-    roofrt_json_object(j, true);
-    roofrt_json_key(j, "loaded");
-    roofrt_json_uint(j, c->metric[ROOF_METRIC_SPACE_BYTES(space, 0)]);
-    roofrt_json_key(j, "stored");
-    roofrt_json_uint(j, c->metric[ROOF_METRIC_SPACE_BYTES(space, 1)]);
-    roofrt_json_close(j);
-  }
+  for (int space = 0; space < ROOF_NUM_SPACES; space++)
+    loaded_stored(j, space_names[space],
+                  c->metric[ROOF_METRIC_SPACE_BYTES(space, 0)],
+                  c->metric[ROOF_METRIC_SPACE_BYTES(space, 1)]);
   roofrt_json_close(j);
 }
 
@@ -228,7 +296,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
   roofrt_json_bool(j, r->overflow);
   roofrt_json_key(j, "totals");
   roofrt_json_object(j, false);
-  census_keys(j, &r->totals);
+  census_keys(j, &r->totals, true);
   roofrt_json_close(j);
 
   roofrt_json_key(j, "functions");
@@ -248,7 +316,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
     roofrt_json_uint(j, rr->entries);
     roofrt_json_key(j, "time_s");
     roofrt_json_double(j, rr->time_s);
-    census_keys(j, &rr->census);
+    census_keys(j, &rr->census, true);
     roofrt_json_close(j);
   }
   roofrt_json_close(j);
@@ -262,7 +330,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
     roofrt_json_uint(j, tr->index);
     roofrt_json_key(j, "tid");
     roofrt_json_int(j, tr->tid);
-    census_keys(j, &tr->census);
+    census_keys(j, &tr->census, true);
     roofrt_json_close(j);
   }
   roofrt_json_close(j);
@@ -283,6 +351,8 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
   for (size_t i = 0; i < r->num_kernels; i++)
     kernel_object(j, &r->kernels[i]);
   roofrt_json_close(j);
+  roofrt_json_key(j, "traffic");
+  traffic_object(j, r);
 
   roofrt_json_close(j);
   if (roofrt_json_flush(j))

@@ -8,6 +8,7 @@
 |*   markers.c      regions from the markers of LIKWID, NVTX and Caliper
 |*   marker_libraries.c  those tools' marker functions, where their
 |*                  libraries are not linked
+|*   traffic.c      the bytes below L1, from a sampled cache model
 |*   census.c       counts x weights, with saturation
 |*   report.c       the JSON document itself
 |*   json_writer.c  a small streaming JSON emitter
@@ -236,6 +237,29 @@ int64_t roofrt_start_realtime_s(void);
 double roofrt_timer_hz(void);
 
 /*===------------------------------------------------------------------------===
+ * Traffic (traffic.c)
+ *===------------------------------------------------------------------------===*/
+
+/* The cache hierarchy the traffic model simulates, set once by
+ * roofrt_traffic_enable() when the first traffic-mode module registers. */
+struct roofrt_traffic_config {
+  bool enabled;
+  unsigned num_levels;
+  uint64_t level_bytes[ROOF_MAX_CACHE_LEVELS]; /* from L1 down */
+  const char *from; /* "ROOF_CACHES", "sysfs", "default" */
+};
+extern struct roofrt_traffic_config roofrt_traffic;
+
+void roofrt_traffic_enable(void);
+/* Frees the calling thread's model (key destructor). Must not be called with
+ * the lock held. */
+void roofrt_traffic_thread_exit(void);
+/* Accesses the model has simulated, all threads. Caller holds the lock. */
+uint64_t roofrt_traffic_accesses(void);
+/* The fraction of cache lines sampled now. */
+double roofrt_traffic_rate(void);
+
+/*===------------------------------------------------------------------------===
  * Regions (regions.c)
  *===------------------------------------------------------------------------===*/
 
@@ -336,6 +360,7 @@ struct roofrt_report {
   const char *gpu_name, *gpu_capability; /* NULL: no launch was counted */
   struct roofrt_kernel_report *kernels;
   size_t num_kernels;
+  uint64_t traffic_accesses; /* simulated by the traffic model */
 };
 
 /* Saturating arithmetic; saturation sets *overflow. */

@@ -22,8 +22,9 @@
 extern "C" {
 #endif
 
-/* Bumped whenever a struct below changes; the runtime refuses other values. */
-#define ROOF_ABI_VERSION 2
+/* Bumped whenever a struct below or the meaning of a field changes; the
+ * runtime refuses other values. 3: RoofModule.flags, traffic metrics. */
+#define ROOF_ABI_VERSION 3
 
 enum RoofPrecision {
   ROOF_FP16,
@@ -89,7 +90,14 @@ enum RoofSpace {
 #define ROOF_METRIC_BYTES_STORED (ROOF_METRIC_BYTES_LOADED + 1)
 #define ROOF_METRIC_SPACE_BYTES(space, stored)                                 \
   (ROOF_METRIC_BYTES_STORED + 1 + (space) * 2 + (stored))
-#define ROOF_NUM_METRICS ROOF_METRIC_SPACE_BYTES(ROOF_NUM_SPACES, 0)
+/* Traffic mode (docs/counting.md, "Traffic"): the bytes that move between
+ * cache level `level` (0 is L1) and what is below it, modelled by the
+ * runtime: fetched into the level (stored = 0: its misses) and written back
+ * from it (stored = 1: dirty lines it evicted). */
+#define ROOF_MAX_CACHE_LEVELS 4
+#define ROOF_METRIC_TRAFFIC(level, stored)                                     \
+  (ROOF_METRIC_SPACE_BYTES(ROOF_NUM_SPACES, 0) + (level) * 2 + (stored))
+#define ROOF_NUM_METRICS ROOF_METRIC_TRAFFIC(ROOF_MAX_CACHE_LEVELS, 0)
 
 /* One unit of counter `slot` adds `amount` to `metric`. `slot` is relative to
  * the function's first slot. */
@@ -118,11 +126,15 @@ typedef struct RoofFunction {
   const RoofWeight *weights;
 } RoofFunction;
 
+/* RoofModule.flags */
+#define ROOF_MODULE_TRAFFIC 1u /* built in traffic mode: its functions pass
+                                  addresses to __roof_traffic_* */
+
 typedef struct RoofModule {
   uint32_t abi_version; /* ROOF_ABI_VERSION */
   uint32_t num_functions;
   uint32_t num_slots;   /* size of the counter array */
-  uint32_t reserved;
+  uint32_t flags;       /* ROOF_MODULE_* */
   const char *source;   /* module identifier (source file) */
   const char *triple;
   const char *cpu;      /* "target-cpu" of the first defined function */
@@ -156,6 +168,28 @@ enum RoofMarkerName {
 /* Runtime entry points called by instrumented code. */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
+
+/* Traffic mode. A function's traffic slots are 2 * ROOF_MAX_CACHE_LEVELS
+ * consecutive counters of its range, weighted ROOF_METRIC_TRAFFIC(level,
+ * stored) for slot 2 * level + stored; `slots` points to the first. The
+ * model samples cache lines by a hash of the line's address:
+ *   line = address >> ROOF_TRAFFIC_LINE_SHIFT
+ *   sampled when (line * ROOF_TRAFFIC_HASH) >> 40 < __roof_traffic_threshold
+ * Instrumented code calls the runtime only when the first or the last line
+ * of an access is sampled; the threshold only ever decreases, so code may
+ * read it once per function (the runtime checks each line again). */
+#define ROOF_TRAFFIC_LINE_SHIFT 6
+#define ROOF_TRAFFIC_HASH 0x9E3779B97F4A7C15ull
+#define ROOF_TRAFFIC_HASH_SHIFT 40
+extern uint64_t __roof_traffic_threshold;
+/* `bytes` bytes from `address`; `stored`: a store (or a read-modify-write). */
+void __roof_traffic_access(uint64_t *slots, const void *address,
+                           uint64_t bytes, uint32_t stored);
+/* The active lanes of a gather, scatter, or masked load or store: lane i of
+ * `mask` (bit i) accesses `element_bytes` at `lanes[i]`. */
+void __roof_traffic_lanes(uint64_t *slots, const void *const *lanes,
+                          uint64_t mask, uint32_t num_lanes,
+                          uint32_t element_bytes, uint32_t stored);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);
 

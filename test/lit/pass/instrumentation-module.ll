@@ -3,7 +3,7 @@
 ;     N = all slots of all functions (here: @scale 1 slot, its entry block;
 ;     @axpy 1 slot for the entry block);
 ;   - a thread_local "registered" flag;
-;   - the constant RoofModule descriptor (ABI version 1, 2 functions,
+;   - the constant RoofModule descriptor (ABI version 3, 2 functions,
 ;     2 slots, source file, triple, cpu and features of the first
 ;     function, the function table, the counter getter);
 ;   - per function a RoofFunction {name, demangled, attributed_to, first
@@ -29,7 +29,7 @@ source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [2 x i64] zeroinitializer, align 64
 ; CHECK-DAG: @__roof_thread_registered = internal thread_local global i8 0
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 2, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"

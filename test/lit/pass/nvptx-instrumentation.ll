@@ -16,9 +16,9 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The counter array: ROOF_NUM_METRICS (132) 64-bit counters in global memory,
+; The counter array: ROOF_NUM_METRICS (140) 64-bit counters in global memory,
 ; visible by name to the CUDA runtime.
-; CHECK: @__roof_kc_daxpy = addrspace(1) global [132 x i64] zeroinitializer, align 8
+; CHECK: @__roof_kc_daxpy = addrspace(1) global [140 x i64] zeroinitializer, align 8
 ; CHECK: @llvm.used = appending global {{.*}}@__roof_kc_daxpy
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
@@ -31,18 +31,18 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       icmp eq i32 %[[LANE]], %[[FIRST]]
 ; Metrics 90 (fp64 add canonical) and 93 (fp64 mul canonical) share a value;
 ; 97/98 (fp64 fma empirical/full width); 120/121 bytes; 122/123 global bytes.
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 90), i64 %[[ONE:[^ ]*]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 93), i64 %[[ONE]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 97), i64 %[[TWO:[^ ]*]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 98), i64 %[[TWO]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 120)
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([132 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 122)
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 90), i64 %[[ONE:[^ ]*]] monotonic
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 93), i64 %[[ONE]] monotonic
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 97), i64 %[[TWO:[^ ]*]] monotonic
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 98), i64 %[[TWO]] monotonic
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 120)
+; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 122)
 ; CHECK:       ret void
 
 ; SM75-NOT: redux.sync
 ; SM75:     atomicrmw add ptr addrspace(1)
 
-; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[1056];
+; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[1120];
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
 ; PTX: atom.global.add.u64

@@ -34,14 +34,20 @@ CENSUS_KEYS = PRECISIONS + ["bytes_loaded", "bytes_stored"]
 TOP_KEYS = ["schema", "schema_version", "program", "command_line", "pid",
             "mpi_rank", "start_time", "wall_time_s", "ended_by", "timer_hz",
             "target", "modules", "overflow", "totals", "functions", "regions",
-            "threads", "gpu", "kernels"]
+            "threads", "gpu", "kernels", "traffic"]
 ENDINGS = ["exit", "quick_exit", "_exit", "exec", "SIGTERM", "SIGINT",
            "SIGHUP", "SIGXCPU", "SIGUSR1", "SIGUSR2", "SIGSEGV", "SIGBUS",
            "SIGFPE", "SIGILL", "SIGABRT"]
 FUNCTION_KEYS = ["name", "demangled", "module", "calls", "time_s",
-                 "thread_time_s"] + CENSUS_KEYS
-REGION_KEYS = ["name", "entries", "time_s"] + CENSUS_KEYS
-THREAD_KEYS = ["index", "tid"] + CENSUS_KEYS
+                 "thread_time_s"]
+REGION_KEYS = ["name", "entries", "time_s"]
+THREAD_KEYS = ["index", "tid"]
+TRAFFIC_KEYS = ["model", "line_bytes", "sampling_rate", "levels", "memory",
+                "sampled_accesses"]
+LEVEL_KEYS = ["name", "bytes", "from"]
+LEVEL_SOURCES = ["ROOF_CACHES", "sysfs", "cpuid", "default"]
+# The levels below L1 of a traffic-mode census (validate() sets them).
+traffic_levels = []
 TARGET_KEYS = ["triple", "cpu", "features"]
 MODULE_KEYS = ["source"] + TARGET_KEYS + ["functions"]
 
@@ -91,6 +97,41 @@ def census(obj, where, overflow):
                     f"{p}.{k} saturated without overflow")
     for b in ("bytes_loaded", "bytes_stored"):
         require(is_count(obj[b]), where, f"{b} is not a 64-bit count")
+    if traffic_levels:
+        keys(obj["traffic"], traffic_levels, f"{where}.traffic")
+        for level in traffic_levels:
+            keys(obj["traffic"][level], ["loaded", "stored"],
+                 f"{where}.traffic.{level}")
+            require(all(is_count(v) for v in obj["traffic"][level].values()),
+                    where, f"traffic.{level} is not 64-bit counts")
+
+
+def census_keys():
+    return CENSUS_KEYS + (["traffic"] if traffic_levels else [])
+
+
+def traffic_model(t):
+    """The top-level traffic object; sets traffic_levels."""
+    global traffic_levels
+    traffic_levels = []
+    if t is None:
+        return
+    keys(t, TRAFFIC_KEYS, "traffic")
+    require(t["model"] == "sampled-lru", "traffic", t["model"])
+    require(t["line_bytes"] == 64, "traffic", "line_bytes")
+    require(is_number(t["sampling_rate"]) and 0 < t["sampling_rate"] <= 1,
+            "traffic", "sampling_rate")
+    require(is_count(t["sampled_accesses"]), "traffic", "sampled_accesses")
+    require(1 <= len(t["levels"]) <= 4, "traffic", "levels")
+    for i, level in enumerate(t["levels"]):
+        keys(level, LEVEL_KEYS, f"traffic.levels[{i}]")
+        require(level["name"] == f"L{i + 1}", "traffic.levels", level["name"])
+        require(is_count(level["bytes"]) and level["bytes"] > 0,
+                "traffic.levels", "bytes")
+        require(level["from"] in LEVEL_SOURCES, "traffic.levels",
+                level["from"])
+    require(t["memory"] == "DRAM", "traffic", "memory")
+    traffic_levels = [l["name"] for l in t["levels"][1:]] + [t["memory"]]
 
 
 def metrics(obj):
@@ -102,6 +143,9 @@ def metrics(obj):
                 out[(p, c, k)] = obj[p]["classes"][c][k]
     out["bytes_loaded"] = obj["bytes_loaded"]
     out["bytes_stored"] = obj["bytes_stored"]
+    for level in traffic_levels:
+        for direction in ("loaded", "stored"):
+            out[(level, direction)] = obj["traffic"][level][direction]
     return out
 
 
@@ -146,12 +190,13 @@ def validate(r):
                     for k in TARGET_KEYS), "target", "not the first module's")
     overflow = r["overflow"]
     require(isinstance(overflow, bool), "overflow", "not a bool")
+    traffic_model(r["traffic"])
 
-    keys(r["totals"], CENSUS_KEYS, "totals")
+    keys(r["totals"], census_keys(), "totals")
     census(r["totals"], "totals", overflow)
     for i, f in enumerate(r["functions"]):
         where = f"functions[{i}]"
-        keys(f, FUNCTION_KEYS, where)
+        keys(f, FUNCTION_KEYS + census_keys(), where)
         require(all(isinstance(f[k], str)
                     for k in ("name", "demangled", "module")), where, "names")
         require(is_count(f["calls"]), where, "calls")
@@ -165,14 +210,14 @@ def validate(r):
         census(f, where, overflow)
     for i, g in enumerate(r["regions"]):
         where = f"regions[{i}]"
-        keys(g, REGION_KEYS, where)
+        keys(g, REGION_KEYS + census_keys(), where)
         require(isinstance(g["name"], str), where, "name")
         require(is_count(g["entries"]) and g["entries"] > 0, where, "entries")
         require(is_number(g["time_s"]) and g["time_s"] >= 0, where, "time_s")
         census(g, where, overflow)
     for i, t in enumerate(r["threads"]):
         where = f"threads[{i}]"
-        keys(t, THREAD_KEYS, where)
+        keys(t, THREAD_KEYS + census_keys(), where)
         require(t["index"] == i, where, f"index {t['index']}")
         require(is_count(t["tid"]) and t["tid"] > 0, where, "tid")
         census(t, where, overflow)
