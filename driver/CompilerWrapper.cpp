@@ -238,6 +238,9 @@ cmake -DCMAKE_C_COMPILER=PREFIX/bin/roof-cc \
 options (only these; everything else goes to the compiler):
   --roof-cuda           the command links a CUDA program (for links of
                         objects compiled from CUDA without -lcudart)
+  --roof-traffic        traffic mode: the program also models the bytes
+                        that move below L1 (docs/counting.md, "Traffic");
+                        the same as ROOF_TRAFFIC=1 in the environment
   --roof-print-flags    print the flags roof adds to a command with
                         COMPILER-ARGS (compile: and link: lines)
   --roof-print-command  print the compiler command instead of running it
@@ -405,6 +408,8 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       printCommand = true;
     else if (arg == "--roof-cuda")
       options.cudaProgram = true;
+    else if (arg == "--roof-traffic")
+      setenv("ROOF_TRAFFIC", "1", 1); // read by the pass (docs/counting.md)
     else if (startsWith(arg, "--roof-"))
       throw UsageError("unknown option '" + arg + "' (roof cc --roof-help)");
     else

@@ -3,7 +3,8 @@
 // Layout of a module's counter array: each instrumented function owns a
 // contiguous range [FirstSlot, FirstSlot + NumSlots): its census slots
 // (FunctionCensus, the first counting calls), then, for timed functions, the
-// accumulated cycles and the thread's recursion depth.
+// accumulated cycles and the thread's recursion depth, then, in traffic mode,
+// its traffic slots (TrafficInstrumenter.h).
 //
 //===----------------------------------------------------------------------===//
 #include "CensusInstrumenter.h"
@@ -12,6 +13,7 @@
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
 #include "ExpansionProbe.h"
+#include "TrafficInstrumenter.h"
 
 #include "roof/abi.h"
 
@@ -60,6 +62,9 @@ struct PlannedFunction {
   uint32_t CallsSlot = ROOF_NO_SLOT;
   /// Its own body times itself (not an outlined body timed by its forks).
   bool TimedInBody = false;
+  /// Traffic mode: its memory accesses, and its first traffic slot.
+  SmallVector<Instruction *, 0> Accesses;
+  uint32_t TrafficSlot = ROOF_NO_SLOT; // relative
   std::string AttributedTo;
   /// `__kmpc_fork_call`s in this function that activate another function's
   /// census (ForkActivations below), with that function's plan.
@@ -413,6 +418,11 @@ void FunctionInstrumenter::run() {
     instrumentTiming(AfterBase);
   for (auto [Fork, Target] : Plan.Forks)
     instrumentFork(Fork, *Target);
+  if (Plan.TrafficSlot != ROOF_NO_SLOT) {
+    IRBuilder<> TB(AfterBase);
+    Value *Slots = slotAddress(TB, Plan.TrafficSlot);
+    instrumentTraffic(Plan.Accesses, Slots, AfterBase);
+  }
   registerThreadOnFirstCall(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
@@ -453,11 +463,20 @@ public:
 
   Constant *function(const PlannedFunction &P) {
     SmallVector<Constant *, 32> Weights;
+    auto Weight = [&](uint32_t Slot, uint32_t Metric, uint64_t Amount) {
+      Weights.push_back(ConstantStruct::get(
+          WeightTy, {ConstantInt::get(I32, Slot), ConstantInt::get(I32, Metric),
+                     ConstantInt::get(I64, Amount)}));
+    };
     for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)
       for (auto &[Metric, Amount] : P.Census.Slots[S].Weights)
-        Weights.push_back(ConstantStruct::get(
-            WeightTy, {ConstantInt::get(I32, S), ConstantInt::get(I32, Metric),
-                       ConstantInt::get(I64, Amount)}));
+        Weight(S, Metric, Amount);
+    // The runtime adds bytes to the traffic slots: one unit is one byte.
+    if (P.TrafficSlot != ROOF_NO_SLOT)
+      for (uint32_t Level = 0; Level < ROOF_MAX_CACHE_LEVELS; ++Level)
+        for (uint32_t Stored = 0; Stored < 2; ++Stored)
+          Weight(P.TrafficSlot + 2 * Level + Stored,
+                 ROOF_METRIC_TRAFFIC(Level, Stored), 1);
     Constant *WeightArray = ConstantPointerNull::get(Ptr);
     if (!Weights.empty()) {
       auto *Ty = ArrayType::get(WeightTy, Weights.size());
@@ -486,7 +505,8 @@ public:
 
   void defineModule(GlobalVariable *Descriptor,
                     ArrayRef<Constant *> Functions, uint32_t NumSlots,
-                    Function *Getter, const Function &Representative) {
+                    uint32_t Flags, Function *Getter,
+                    const Function &Representative) {
     auto *Ty = ArrayType::get(FunctionTy, Functions.size());
     auto *Table = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
                                      ConstantArray::get(Ty, Functions),
@@ -498,7 +518,7 @@ public:
         ModuleTy,
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
-         ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, 0),
+         ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
          string(M.getSourceFileName()), string(M.getTargetTriple()),
          Attr("target-cpu"), Attr("target-features"), Table, Getter}));
   }
@@ -555,6 +575,13 @@ bool CensusInstrumenter::run() {
       P.DepthSlot = P.NumSlots++;
       P.TimedInBody = true;
     }
+    if (Traffic) {
+      P.Accesses = memoryAccesses(F);
+      if (!P.Accesses.empty()) {
+        P.TrafficSlot = P.NumSlots;
+        P.NumSlots += 2 * ROOF_MAX_CACHE_LEVELS;
+      }
+    }
     Plans.push_back(std::move(P));
   }
   if (Plans.empty())
@@ -603,7 +630,9 @@ bool CensusInstrumenter::run() {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Getter));
     B.CreateRet(B.CreateThreadLocalAddress(Counters));
   }
-  Writer.defineModule(Descriptor, Functions, NumSlots, Getter, *Plans.front().F);
+  Writer.defineModule(Descriptor, Functions, NumSlots,
+                      Traffic ? ROOF_MODULE_TRAFFIC : 0, Getter,
+                      *Plans.front().F);
 
   Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
                                     GlobalValue::InternalLinkage,

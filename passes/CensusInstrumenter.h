@@ -27,10 +27,11 @@ namespace roof {
 class CensusInstrumenter {
 public:
   /// \p CodeGenLevel: the optimisation level the module's machine code is
-  /// generated at, which the twin must use too.
+  /// generated at, which the twin must use too. \p Traffic: traffic mode
+  /// (TrafficInstrumenter.h).
   CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-                     llvm::CodeGenOptLevel CodeGenLevel)
-      : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel) {}
+                     llvm::CodeGenOptLevel CodeGenLevel, bool Traffic)
+      : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic) {}
 
   /// Instruments every defined function; false when nothing was changed
   /// (module already instrumented, or a target roof does not count).
@@ -40,6 +41,7 @@ private:
   llvm::Module &M;
   llvm::FunctionAnalysisManager &FAM;
   llvm::CodeGenOptLevel CodeGenLevel;
+  bool Traffic;
 };
 
 /// Whether roof counts code for this module's target.

@@ -11,6 +11,7 @@
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
 #include "ExpansionProbe.h"
+#include "TrafficInstrumenter.h"
 
 using namespace llvm;
 
@@ -29,7 +30,8 @@ PreservedAnalyses RoofCensusPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   bool Changed = DeviceInstrumenter(M, FAM).run();
   Changed |= instrumentCudaLaunches(M);
-  Changed |= CensusInstrumenter(M, FAM, CodeGenLevel).run();
+  Changed |= CensusInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested())
+                 .run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -1,0 +1,243 @@
+//===- TrafficInstrumenter.cpp - Addresses for the runtime's cache model --===//
+#include "TrafficInstrumenter.h"
+
+#include "roof/abi.h"
+
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace llvm;
+
+namespace roof {
+
+namespace {
+
+constexpr char ThresholdName[] = "__roof_traffic_threshold";
+constexpr char AccessName[] = "__roof_traffic_access";
+constexpr char LanesName[] = "__roof_traffic_lanes";
+
+/// What one instruction accesses: `Bytes` from `Pointer`, or, with `Mask`,
+/// the active lanes of the vector of pointers `Pointer`.
+struct Access {
+  Value *Pointer = nullptr;
+  Value *Bytes = nullptr;       // a constant for loads and stores
+  Value *Mask = nullptr;        // <N x i1>: lanes
+  uint64_t ElementBytes = 0;    // lanes: bytes per lane
+  bool Stored = false;
+  bool Checked = false;         // sampled inline (fixed size, one access)
+  Align Alignment;
+};
+
+/// The accesses of \p I (two for memcpy and memmove: its source and its
+/// destination).
+SmallVector<Access, 2> accessesOf(Instruction &I) {
+  const DataLayout &DL = I.getModule()->getDataLayout();
+  IRBuilder<> B(&I);
+  auto Fixed = [&](Value *Pointer, Type *Ty, bool Stored, Align A) {
+    Access X;
+    X.Pointer = Pointer;
+    X.Bytes = B.getInt64(DL.getTypeStoreSize(Ty).getFixedValue());
+    X.Stored = Stored;
+    X.Checked = true;
+    X.Alignment = A;
+    return SmallVector<Access, 2>{X};
+  };
+  auto Range = [&](Value *Pointer, Value *Bytes, bool Stored) {
+    Access X;
+    X.Pointer = Pointer;
+    X.Bytes = Bytes;
+    X.Stored = Stored;
+    return X;
+  };
+  if (auto *LI = dyn_cast<LoadInst>(&I))
+    return Fixed(LI->getPointerOperand(), LI->getType(), false,
+                 LI->getAlign());
+  if (auto *SI = dyn_cast<StoreInst>(&I))
+    return Fixed(SI->getPointerOperand(), SI->getValueOperand()->getType(),
+                 true, SI->getAlign());
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return Fixed(RMW->getPointerOperand(), RMW->getType(), true,
+                 RMW->getAlign());
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return Fixed(CX->getPointerOperand(), CX->getNewValOperand()->getType(),
+                 true, CX->getAlign());
+  if (auto *MT = dyn_cast<MemTransferInst>(&I))
+    return {Range(MT->getRawSource(), MT->getLength(), false),
+            Range(MT->getRawDest(), MT->getLength(), true)};
+  if (auto *MS = dyn_cast<MemSetInst>(&I))
+    return {Range(MS->getRawDest(), MS->getLength(), true)};
+  auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return {};
+  auto Lanes = [&](Value *Pointers, Value *Mask, Type *Ty, bool Stored) {
+    auto *VTy = dyn_cast<FixedVectorType>(Ty);
+    if (!VTy || VTy->getNumElements() > 64)
+      return SmallVector<Access, 2>{};
+    Access X;
+    X.Pointer = Pointers;
+    X.Mask = Mask;
+    X.ElementBytes =
+        DL.getTypeStoreSize(VTy->getElementType()).getFixedValue();
+    X.Stored = Stored;
+    return SmallVector<Access, 2>{X};
+  };
+  // Lane i of a masked load or store is element i from the pointer.
+  auto Consecutive = [&](Value *Pointer, Type *Ty) -> Value * {
+    auto *VTy = dyn_cast<FixedVectorType>(Ty);
+    if (!VTy)
+      return nullptr;
+    SmallVector<Constant *, 16> Index;
+    for (unsigned L = 0; L < VTy->getNumElements(); ++L)
+      Index.push_back(B.getInt64(L));
+    return B.CreateGEP(VTy->getElementType(), Pointer,
+                       ConstantVector::get(Index), "roof.lanes");
+  };
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::masked_load:
+    if (Value *P = Consecutive(II->getArgOperand(0), II->getType()))
+      return Lanes(P, II->getArgOperand(2), II->getType(), false);
+    return {};
+  case Intrinsic::masked_store: {
+    Type *Ty = II->getArgOperand(0)->getType();
+    if (Value *P = Consecutive(II->getArgOperand(1), Ty))
+      return Lanes(P, II->getArgOperand(3), Ty, true);
+    return {};
+  }
+  case Intrinsic::masked_gather:
+    return Lanes(II->getArgOperand(0), II->getArgOperand(2), II->getType(),
+                 false);
+  case Intrinsic::masked_scatter:
+    return Lanes(II->getArgOperand(1), II->getArgOperand(3),
+                 II->getArgOperand(0)->getType(), true);
+  case Intrinsic::masked_expandload:
+  case Intrinsic::masked_compressstore: {
+    // The active lanes take consecutive elements from the pointer.
+    bool Stored = II->getIntrinsicID() == Intrinsic::masked_compressstore;
+    Type *Ty = Stored ? II->getArgOperand(0)->getType() : II->getType();
+    auto *VTy = dyn_cast<FixedVectorType>(Ty);
+    if (!VTy || VTy->getNumElements() > 64)
+      return {};
+    Value *Mask = II->getArgOperand(Stored ? 2 : 1);
+    Value *Bits = B.CreateZExt(
+        B.CreateBitCast(Mask, B.getIntNTy(VTy->getNumElements())),
+        B.getInt64Ty());
+    Value *Active = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
+    uint64_t Element =
+        DL.getTypeStoreSize(VTy->getElementType()).getFixedValue();
+    return {Range(II->getArgOperand(Stored ? 1 : 0),
+                  B.CreateMul(Active, B.getInt64(Element)), Stored)};
+  }
+  default:
+    return {};
+  }
+}
+
+bool accessesMemory(const Instruction &I) {
+  if (isa<LoadInst, StoreInst, AtomicRMWInst, AtomicCmpXchgInst, MemIntrinsic>(
+          I))
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::masked_load:
+    case Intrinsic::masked_store:
+    case Intrinsic::masked_gather:
+    case Intrinsic::masked_scatter:
+    case Intrinsic::masked_expandload:
+    case Intrinsic::masked_compressstore:
+      return true;
+    default:
+      break;
+    }
+  return false;
+}
+
+/// Whether the line of byte \p Address is sampled (include/roof/abi.h).
+Value *isSampled(IRBuilder<> &B, Value *Address, Value *Threshold) {
+  Value *Line = B.CreateLShr(Address, ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
+  Value *Hash = B.CreateLShr(B.CreateMul(Line, B.getInt64(ROOF_TRAFFIC_HASH)),
+                             ROOF_TRAFFIC_HASH_SHIFT);
+  return B.CreateICmpULT(Hash, Threshold, "roof.sampled");
+}
+
+} // namespace
+
+bool trafficModeRequested() {
+  const char *Value = std::getenv("ROOF_TRAFFIC");
+  return Value && *Value && std::strcmp(Value, "0") != 0;
+}
+
+SmallVector<Instruction *, 0> memoryAccesses(Function &F) {
+  SmallVector<Instruction *, 0> Accesses;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (accessesMemory(I))
+        Accesses.push_back(&I);
+  return Accesses;
+}
+
+void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
+                       Instruction *EntryPoint) {
+  if (Accesses.empty())
+    return;
+  Module &M = *EntryPoint->getModule();
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *Void = Type::getVoidTy(Ctx);
+  auto *ThresholdVar = cast<GlobalVariable>(M.getOrInsertGlobal(ThresholdName, I64));
+  FunctionCallee AccessFn =
+      M.getOrInsertFunction(AccessName, Void, Ptr, Ptr, I64, I32);
+  FunctionCallee LanesFn =
+      M.getOrInsertFunction(LanesName, Void, Ptr, Ptr, I64, I32, I32, I32);
+
+  IRBuilder<> EntryB(EntryPoint);
+  Value *Threshold = EntryB.CreateLoad(I64, ThresholdVar, "roof.threshold");
+  MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, 64);
+  Function &F = *EntryPoint->getFunction();
+  IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
+
+  for (Instruction *I : Accesses)
+    for (const Access &X : accessesOf(*I)) {
+      IRBuilder<> B(I);
+      Value *Stored = B.getInt32(X.Stored);
+      if (X.Mask) {
+        auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
+        AllocaInst *Lanes = AllocaB.CreateAlloca(VTy, nullptr, "roof.lanes");
+        B.CreateStore(X.Pointer, Lanes);
+        Value *Bits = B.CreateZExt(
+            B.CreateBitCast(X.Mask, B.getIntNTy(VTy->getNumElements())), I64);
+        B.CreateCall(LanesFn, {Slots, Lanes, Bits,
+                               B.getInt32(VTy->getNumElements()),
+                               B.getInt32(X.ElementBytes), Stored});
+        continue;
+      }
+      Value *Bytes = B.CreateZExtOrTrunc(X.Bytes, I64);
+      if (!X.Checked) {
+        B.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
+        continue;
+      }
+      // One line when the access is aligned to its size and no larger
+      // than a line; else its first and its last line may differ.
+      uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
+      Value *Address = B.CreatePtrToInt(X.Pointer, I64);
+      Value *Sampled = isSampled(B, Address, Threshold);
+      if (X.Alignment.value() < Size ||
+          Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
+        Sampled = B.CreateOr(
+            Sampled, isSampled(B, B.CreateAdd(Address, B.getInt64(Size - 1)),
+                               Threshold));
+      Instruction *Then = SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
+      IRBuilder<> T(Then);
+      T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
+    }
+}
+
+} // namespace roof

@@ -1,0 +1,42 @@
+//===- TrafficInstrumenter.h - Addresses for the runtime's cache model ----===//
+//
+// Traffic mode (docs/counting.md, "Traffic"; ROOF_TRAFFIC=1 in the
+// compiler's environment, which `roof cc --traffic` sets): every memory
+// access of an instrumented function also hands its address to the cache
+// model of the runtime (runtime/traffic.c), which turns a sample of the
+// cache lines into the bytes that move below L1. An access calls the
+// runtime only when its first or last cache line is sampled (a hash of the
+// line below __roof_traffic_threshold, include/roof/abi.h), checked inline;
+// gathers, scatters and masked accesses pass their active lanes, memcpy and
+// memset their range, and always call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_TRAFFIC_INSTRUMENTER_H
+#define ROOF_TRAFFIC_INSTRUMENTER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+
+namespace roof {
+
+/// Whether the compiler's environment asks for traffic mode (ROOF_TRAFFIC
+/// set and not "0").
+bool trafficModeRequested();
+
+/// The instructions of \p F that access memory, as the census counts their
+/// bytes: loads, stores, atomics, masked and gather/scatter intrinsics,
+/// memcpy, memmove and memset. Collected before anything is added to F.
+llvm::SmallVector<llvm::Instruction *, 0> memoryAccesses(llvm::Function &F);
+
+/// Passes the address of each of \p Accesses to the runtime's model, with
+/// \p Slots (the function's first traffic slot, include/roof/abi.h) as the
+/// scope; the sampling threshold is read once, at \p EntryPoint, which must
+/// dominate every access, and \p Slots must be available there.
+void instrumentTraffic(llvm::ArrayRef<llvm::Instruction *> Accesses,
+                       llvm::Value *Slots, llvm::Instruction *EntryPoint);
+
+} // namespace roof
+
+#endif // ROOF_TRAFFIC_INSTRUMENTER_H

@@ -1,0 +1,94 @@
+; Traffic mode (ROOF_TRAFFIC=1, passes/TrafficInstrumenter.h): every memory
+; access also passes its address to the runtime's cache model when its cache
+; line is sampled.
+;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 3.
+;   - A function with memory accesses gets 8 traffic slots after its census
+;     slots, slot 2*level+stored weighted 1 byte of metric
+;     ROOF_METRIC_TRAFFIC(level, stored) = 132 + 2*level + stored (132: the
+;     metrics before them, 4 precisions x 10 classes x 3 kinds + 2 bytes + 2 x
+;     5 spaces); @noaccess gets none.
+;   - The threshold is loaded once, in the entry block.
+;   - A load or store aligned to its size (8 bytes, align 8) is one line:
+;     one hash; a 64-byte load aligned to 8 may span two: its first and its
+;     last byte's lines are hashed. The call is on the unlikely side of a
+;     branch; the bytes and whether it stores are passed.
+;   - memcpy passes its source and destination ranges, always.
+;   - A gather passes its vector of pointers and its mask as bits.
+; Without ROOF_TRAFFIC nothing of this is added.
+;
+; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=OFF
+
+; CHECK-DAG: @__roof_counters = internal thread_local global [21 x i64]
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 3, i32 21, i32 1,
+; CHECK-DAG: @__roof_traffic_threshold = external global i64
+; CHECK-DAG: @roof.weights = private constant [12 x %roof.Weight] [%roof.Weight { i32 0, i32 120, i64 72 }, %roof.Weight { i32 0, i32 121, i64 8 }, %roof.Weight { i32 1, i32 120, i64 1 }, %roof.Weight { i32 1, i32 121, i64 1 }, %roof.Weight { i32 2, i32 132, i64 1 }, %roof.Weight { i32 3, i32 133, i64 1 }, %roof.Weight { i32 4, i32 134, i64 1 }, %roof.Weight { i32 5, i32 135, i64 1 }, %roof.Weight { i32 6, i32 136, i64 1 }, %roof.Weight { i32 7, i32 137, i64 1 }, %roof.Weight { i32 8, i32 138, i64 1 }, %roof.Weight { i32 9, i32 139, i64 1 }]
+; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @roof.str, ptr @roof.str, ptr null, i32 0, i32 10, i32 0, i32 -1, i32 -1, i32 12, ptr @roof.weights }, %roof.Function { ptr @roof.str.2, ptr @roof.str.2, ptr null, i32 10, i32 10, i32 0, i32 -1, i32 -1, i32 9, ptr @roof.weights.1 }, %roof.Function { ptr @roof.str.3, ptr @roof.str.3, ptr null, i32 20, i32 1, i32 0, i32 -1, i32 -1, i32 0, ptr null }]
+
+; OFF: @__roof_module = private constant %roof.Module { i32 3, i32 3, i32 5, i32 0,
+; OFF-NOT: __roof_traffic
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define void @copy(
+; CHECK:         [[SLOTS:%.*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 2
+; CHECK-NEXT:    [[T:%.*]] = load i64, ptr @__roof_traffic_threshold, align 8
+; CHECK:         [[A:%.*]] = ptrtoint ptr %src to i64
+; CHECK-NEXT:    [[L:%.*]] = lshr i64 [[A]], 6
+; CHECK-NEXT:    [[H:%.*]] = mul i64 [[L]], -7046029254386353131
+; CHECK-NEXT:    [[HI:%.*]] = lshr i64 [[H]], 40
+; CHECK-NEXT:    [[S:%.*]] = icmp ult i64 [[HI]], [[T]]
+; CHECK-NEXT:    br i1 [[S]], label %[[CALL:.*]], label %[[LOAD:.*]], !prof
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 8, i32 0)
+; CHECK:       [[LOAD]]:
+; CHECK-NEXT:    %v = load double, ptr %src, align 8
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 8, i32 1)
+; CHECK:         store double %v, ptr %dst, align 8
+; CHECK:         [[A2:%.*]] = ptrtoint ptr %src to i64
+; CHECK:         [[S2:%.*]] = icmp ult i64 {{%.*}}, [[T]]
+; CHECK-NEXT:    [[END:%.*]] = add i64 [[A2]], 63
+; CHECK-NEXT:    {{%.*}} = lshr i64 [[END]], 6
+; CHECK:         [[S3:%.*]] = icmp ult i64 {{%.*}}, [[T]]
+; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[S2]], [[S3]]
+; CHECK-NEXT:    br i1 [[EITHER]]
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 64, i32 0)
+; CHECK:         %w = load <8 x double>, ptr %src, align 8
+; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 %n, i32 0)
+; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 %n, i32 1)
+; CHECK-NEXT:    call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+define void @copy(ptr %dst, ptr %src, i64 %n) {
+entry:
+  %v = load double, ptr %src, align 8
+  store double %v, ptr %dst, align 8
+  %w = load <8 x double>, ptr %src, align 8
+  call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
+  ret void
+}
+
+; CHECK-LABEL: define <4 x double> @gather(
+; CHECK:         [[LANES:%.*]] = alloca <4 x ptr>
+; CHECK:         [[GS:%.*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 12
+; CHECK:         store <4 x ptr> %p, ptr [[LANES]]
+; CHECK-NEXT:    [[BITS:%.*]] = bitcast <4 x i1> %m to i4
+; CHECK-NEXT:    [[MASK:%.*]] = zext i4 [[BITS]] to i64
+; CHECK-NEXT:    call void @__roof_traffic_lanes(ptr [[GS]], ptr [[LANES]], i64 [[MASK]], i32 4, i32 8, i32 0)
+; CHECK-NEXT:    %g = call <4 x double> @llvm.masked.gather
+define <4 x double> @gather(<4 x ptr> %p, <4 x i1> %m) {
+entry:
+  %g = call <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr> %p, i32 8, <4 x i1> %m, <4 x double> zeroinitializer)
+  ret <4 x double> %g
+}
+
+; CHECK-LABEL: define i32 @noaccess(
+; CHECK-NOT:     __roof_traffic
+; CHECK:         ret i32
+define i32 @noaccess(i32 %x) {
+entry:
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr>, i32, <4 x i1>, <4 x double>)
