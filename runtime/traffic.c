@@ -24,8 +24,10 @@
 |* Depths come from a Fenwick tree over access times (one bit per tracked
 |* line, at the time of its last access): the depth of a line is the number
 |* of bits after its time, and the line at depth D is the (n - D)-th bit.
-|* Times are renumbered when they run out. Memory comes from mmap, a fixed
-|* amount per thread; nothing here takes a lock.
+|* Times are renumbered when they run out, and the time axis is kept at two
+|* to eight times the lines tracked. Memory comes from mmap, a fixed amount
+|* per thread, touched as the working set grows; only a thread's first and
+|* last access to the model take the runtime's lock.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
@@ -38,6 +40,9 @@
 
 #define LINE_BYTES (UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT)
 #define FULL_THRESHOLD (UINT64_C(1) << (64 - ROOF_TRAFFIC_HASH_SHIFT))
+/* The time axis starts this short and grows to four times the lines
+ * tracked, so that a small working set keeps a small tree. */
+#define MIN_TIMES 1024u
 
 /* Read by instrumented code; lowered (never raised) by the runtime. */
 ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD >> 5;
@@ -229,7 +234,8 @@ struct model {
   uint32_t held[ROOF_MAX_CACHE_LEVELS]; /* sampled lines each cache holds */
   uint32_t cap;       /* lines tracked at most */
   uint32_t live;      /* lines tracked */
-  uint32_t times;     /* size of the time axis (a power of 2) */
+  uint32_t times;     /* size of the time axis in use (a power of 2) */
+  uint32_t max_times; /* its allocated size */
   uint32_t now;       /* next time */
   uint32_t last;      /* index of the line accessed last, or cap */
   uint64_t accesses;  /* simulated */
@@ -318,7 +324,8 @@ static struct model *model_create(void) {
   m->tree = (uint32_t *)p;
   m->cap = cap;
   m->table_mask = table - 1;
-  m->times = times;
+  m->max_times = times;
+  m->times = times < MIN_TIMES ? times : MIN_TIMES;
   m->last = cap;
   for (uint32_t i = 0; i < cap; i++)
     m->free_lines[i] = cap - 1 - i;
@@ -350,6 +357,10 @@ static void renumber(struct model *m) {
     m->at_time[kept++] = index;
   }
   memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
+  while (m->times < m->max_times && m->times < 4 * kept)
+    m->times *= 2;
+  while (m->times > MIN_TIMES && m->times > 8 * kept)
+    m->times /= 2;
   memset(m->tree, 0, (m->times + 1) * sizeof(uint32_t));
   for (uint32_t t = 0; t < kept; t++) {
     uint32_t index = m->at_time[t];
@@ -417,11 +428,17 @@ static void access_line(struct model *m, uint64_t *slots, uint64_t line,
     /* Depth 0: a hit everywhere, and the order does not change. */
     s = &m->lines[m->last];
   } else {
+    if (m->now == m->times)
+      renumber(m);
     uint32_t *slot = slot_of(m, line);
     uint32_t depth = UINT32_MAX; /* never used: misses everywhere */
     if (*slot) {
       s = &m->lines[*slot - 1];
-      depth = m->live - tree_prefix(m, s->time + 1);
+      /* No more lines can have been used since than accesses made: within
+       * L1, the depth itself does not matter. */
+      depth = m->now - s->time <= m->held[0]
+                  ? 0
+                  : m->live - tree_prefix(m, s->time + 1);
       tree_add(m, s->time, -1);
       m->live--;
     } else {
@@ -437,8 +454,6 @@ static void access_line(struct model *m, uint64_t *slots, uint64_t line,
       *s = (struct line_state){.line = line};
       *slot = index + 1;
     }
-    if (m->now == m->times)
-      renumber(m);
     s->time = m->now++;
     m->at_time[s->time] = (uint32_t)(s - m->lines);
     tree_add(m, s->time, 1);
