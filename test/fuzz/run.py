@@ -169,7 +169,7 @@ def fuzz(build, reader, seconds):
     os.makedirs(corpus, exist_ok=True)
     os.makedirs(findings, exist_ok=True)
     command = [os.path.join(build, "fuzz_" + reader),
-               f"-max_total_time={seconds}", "-rss_limit_mb=2048", "-timeout=10",
+               f"-max_total_time={seconds}", "-rss_limit_mb=2048", "-timeout=60",
                "-print_final_stats=1", "-artifact_prefix=" + findings + os.sep,
                "-dict=" + os.path.join(FUZZ, "dictionaries", DICTIONARIES[reader]),
                "-seed_inputs=" + ",".join(seeds_of(reader)),
