@@ -49,19 +49,20 @@ size_t *corpus_permutation(size_t n) {
   return p;
 }
 
-void corpus_band(size_t n, size_t m, size_t **start, size_t **col) {
-  size_t *s = corpus_alloc((n + 1) * sizeof *s);
-  size_t *c = corpus_alloc(n * m * sizeof *c);
+struct corpus_csr corpus_banded(size_t n, size_t m) {
+  struct corpus_csr a = {corpus_alloc((n + 1) * sizeof(size_t)),
+                         corpus_alloc(n * m * sizeof(size_t)),
+                         corpus_doubles(n * m), corpus_doubles(n),
+                         corpus_doubles(n)};
   size_t e = 0;
   for (size_t i = 0; i < n; i++) {
-    s[i] = e;
+    a.start[i] = e;
     size_t first = i < m / 2 ? 0 : i - m / 2;
     for (size_t j = first; j < first + m && j < n; j++)
-      c[e++] = j;
+      a.col[e++] = j;
   }
-  s[n] = e;
-  *start = s;
-  *col = c;
+  a.start[n] = e;
+  return a;
 }
 
 int main(int argc, char **argv) {

@@ -36,10 +36,14 @@ double *corpus_doubles(size_t n);
 size_t *corpus_permutation(size_t n);
 /* The next number of that fixed sequence. */
 unsigned long long corpus_random(void);
-/* The CSR pattern of an n x n matrix with a band of m entries per row
- * around the diagonal (fewer at the edges): row i's columns are
- * col[start[i]] .. col[start[i + 1] - 1]. */
-void corpus_band(size_t n, size_t m, size_t **start, size_t **col);
+/* y = A x for SpMV: A an n x n CSR matrix with a band of m entries per row
+ * around the diagonal (fewer at the edges); row i's entries are
+ * values[e] at column col[e], e from start[i] to start[i + 1] - 1. */
+struct corpus_csr {
+  size_t *start, *col;
+  double *values, *x, *y;
+};
+struct corpus_csr corpus_banded(size_t n, size_t m);
 /* Keeps a kernel's result alive. */
 extern volatile double corpus_sink;
 

@@ -14,8 +14,9 @@ struct node {
 };
 
 static size_t n, m;
-static double *x, *y, *values;
-static size_t *index_, *row_start;
+static double *x, *y;
+static size_t *index_;
+static struct corpus_csr csr;
 static unsigned *keys, *bins;
 static struct node *head;
 
@@ -59,11 +60,7 @@ static void prepare_gather(size_t size, size_t unused) {
 
 static void prepare_spmv(size_t rows, size_t band) {
   n = rows;
-  m = band;
-  x = corpus_doubles(n);
-  y = corpus_doubles(n);
-  values = corpus_doubles(n * m);
-  corpus_band(n, m, &row_start, &index_);
+  csr = corpus_banded(rows, band);
 }
 
 static void prepare_chase(size_t size, size_t unused) {
@@ -90,7 +87,9 @@ static void prepare_histogram(size_t size, size_t nbins) {
 }
 
 static void run_gather(void) { gather(n, y, x, index_); }
-static void run_spmv(void) { spmv(n, y, row_start, index_, values, x); }
+static void run_spmv(void) {
+  spmv(n, csr.y, csr.start, csr.col, csr.values, csr.x);
+}
 static void run_chase(void) { corpus_sink = chase(head); }
 static void run_histogram(void) { histogram(n, bins, keys); }
 

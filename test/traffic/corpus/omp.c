@@ -9,8 +9,8 @@
 #include "corpus.h"
 
 static size_t n, m;
-static double *a, *b, *c, *values;
-static size_t *col, *row_start;
+static double *a, *b, *c;
+static struct corpus_csr csr;
 
 KERNEL void triad_omp(size_t n, double *restrict a, const double *restrict b,
                       const double *restrict c, double s) {
@@ -64,17 +64,15 @@ static void prepare_line(size_t size, size_t cols) {
 
 static void prepare_spmv(size_t rows, size_t band) {
   n = rows;
-  m = band;
-  a = corpus_doubles(n);
-  b = corpus_doubles(n);
-  values = corpus_doubles(n * m);
-  corpus_band(n, m, &row_start, &col);
+  csr = corpus_banded(rows, band);
 }
 
 static void run_triad(void) { triad_omp(n, a, b, c, 3.0); }
 static void run_dot(void) { corpus_sink = dot_omp(n, a, b); }
 static void run_stencil5(void) { stencil5_omp(n, m, b, a); }
-static void run_spmv(void) { spmv_omp(n, b, row_start, col, values, a); }
+static void run_spmv(void) {
+  spmv_omp(n, csr.y, csr.start, csr.col, csr.values, csr.x);
+}
 
 const struct corpus_kernel corpus_kernels[] = {
     {"triad_omp", prepare_line, run_triad},
