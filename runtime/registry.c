@@ -118,6 +118,7 @@ static void fork_child(void) {
   roofrt_timer_start();
   roofrt_regions_fork_child(self);
   roofrt_kernels_fork_child();
+  roofrt_traffic_fork_child();
   pthread_mutex_unlock(&roofrt_lock);
 }
 

@@ -254,6 +254,10 @@ void roofrt_traffic_enable(void);
 /* Frees the calling thread's model (key destructor). Must not be called with
  * the lock held. */
 void roofrt_traffic_thread_exit(void);
+/* In a forked child: only the forking thread's model is left, and its
+ * accesses restart from zero with the counts (its caches stay warm). Caller
+ * holds the lock. */
+void roofrt_traffic_fork_child(void);
 /* Accesses the model has simulated, all threads. Caller holds the lock. */
 uint64_t roofrt_traffic_accesses(void);
 /* The fraction of cache lines sampled now. */

@@ -529,6 +529,16 @@ void roofrt_traffic_thread_exit(void) {
   munmap(m, m->mapped);
 }
 
+void roofrt_traffic_fork_child(void) {
+  struct model *m = current_model;
+  exited_accesses = 0;
+  models = m;
+  if (m) {
+    m->next = m->prev = NULL;
+    m->accesses = 0;
+  }
+}
+
 uint64_t roofrt_traffic_accesses(void) {
   uint64_t total = exited_accesses;
   for (const struct model *m = models; m; m = m->next)

@@ -33,6 +33,16 @@
 // RUN: env ROOF_OUTPUT=%t.halved.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=256 %t triad | FileCheck %s --check-prefix=TRIAD
 // RUN: %python %S/Inputs/check_report.py %t.halved.json 'r["traffic"]["sampling_rate"] < 1 / 64'
 //
+// fork(): the child's model keeps the parent's caches but counts from zero,
+// as its other counts do. The parent fetches 100 new lines (6,400 bytes from
+// L2) and forks; the child fetches 10 more (640).
+// RUN: rm -rf %t.fork && mkdir %t.fork
+// RUN: env ROOF_OUTPUT=%t.fork/%%p.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t fork > %t.fork/pids
+// RUN: %python %S/Inputs/check_report.py %t.fork/$(cut -d' ' -f1 %t.fork/pids).json \
+// RUN:   'r["traffic"]["sampled_accesses"] == 100' 'r["totals"]["traffic"]["L2"]["loaded"] == 6400'
+// RUN: %python %S/Inputs/check_report.py %t.fork/$(cut -d' ' -f2 %t.fork/pids).json \
+// RUN:   'r["traffic"]["sampled_accesses"] == 10' 'r["totals"]["traffic"]["L2"]["loaded"] == 640'
+//
 // A malformed ROOF_CACHES is refused in one line, and the machine's caches
 // are used.
 // RUN: env ROOF_OUTPUT=%t.bad.json ROOF_CACHES=4K,2K %t none 2>&1 | FileCheck %s --check-prefix=BAD
@@ -42,6 +52,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 enum { SLOTS = 2 * ROOF_MAX_CACHE_LEVELS };
 
@@ -119,7 +131,7 @@ static void reference(unsigned long address, int scope, int stored) {
 static uint64_t *counters;
 static unsigned long base = 1ul << 32;
 
-static void access(unsigned long address, unsigned bytes, int scope,
+static void touch(unsigned long address, unsigned bytes, int scope,
                    int stored) {
   __roof_traffic_access(counters + scope * SLOTS, (const void *)address, bytes,
                         stored);
@@ -157,14 +169,14 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 200000; i++) {
       unsigned long address = base + random_below(3000 * LINE);
       int stored = random_below(4) == 0;
-      access(address, 1 + random_below(16), stored, stored);
+      touch(address, 1 + random_below(16), stored, stored);
     }
     int same = compare("random");
     // Sweeps of growing size, each twice: reuse at every level.
     for (unsigned size = 32; size <= 4096; size *= 2)
       for (int pass = 0; pass < 2; pass++)
         for (unsigned i = 0; i < size; i++)
-          access(base + 8ul * LINE * 1000 + i * 16ul, 8, pass, pass);
+          touch(base + 8ul * LINE * 1000 + i * 16ul, 8, pass, pass);
     same &= compare("sweeps");
     // A blocked update of a 128 x 128 matrix of doubles, 32 x 32 blocks.
     for (int bi = 0; bi < 128; bi += 32)
@@ -172,11 +184,26 @@ int main(int argc, char **argv) {
         for (int i = bi; i < bi + 32; i++)
           for (int j = bj; j < bj + 32; j++) {
             unsigned long a = base + (1ul << 24) + (i * 128ul + j) * 8;
-            access(a, 8, 0, 0);
-            access(a, 8, 1, 1);
+            touch(a, 8, 0, 0);
+            touch(a, 8, 1, 1);
           }
     same &= compare("blocked");
     return same ? 0 : 1;
+  }
+  if (strcmp(what, "fork") == 0) {
+    for (unsigned long line = 0; line < 100; line++)
+      __roof_traffic_access(counters, (const void *)(base + line * LINE), 8, 0);
+    fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+      for (unsigned long line = 100; line < 110; line++)
+        __roof_traffic_access(counters, (const void *)(base + line * LINE), 8,
+                              0);
+      return 0;
+    }
+    waitpid(child, NULL, 0);
+    printf("%d %d\n", (int)getpid(), (int)child);
+    return 0;
   }
   if (strcmp(what, "triad") == 0) {
     // a[i] = b[i] + s * c[i], 3 times over 3 arrays of 2^17 doubles (3 MiB
@@ -187,9 +214,9 @@ int main(int argc, char **argv) {
     unsigned long a = base, b = base + 8 * n, c = base + 16 * n;
     for (int repeat = 0; repeat < 3; repeat++)
       for (unsigned long i = 0; i < n; i++) {
-        access(b + 8 * i, 8, 0, 0);
-        access(c + 8 * i, 8, 0, 0);
-        access(a + 8 * i, 8, 0, 1);
+        touch(b + 8 * i, 8, 0, 0);
+        touch(c + 8 * i, 8, 0, 0);
+        touch(a + 8 * i, 8, 0, 1);
       }
     // (The lines of a still in the last cache at the end, at most 64 KiB,
     // are never written back: 0.2% of the 12 MiB.)
