@@ -151,6 +151,12 @@ public:
           << ": bytes, but no bandwidth ceiling of that name: the points "
              "show their AI\nand are not placed (name the level as the "
              "ceilings file does).\n";
+    if (input_.census.traffic)
+      out << "\n"
+             "Times are those of a traffic-mode build, which the cache model "
+             "slows down\n"
+             "(docs/performance.md): GFLOP/s and e are below those of a "
+             "default build.\n";
     if (aboveRoof_)
       out << "\n"
              "Some e exceed 100%: those points are above their roof. The "
