@@ -28,6 +28,67 @@ namespace roof {
 CensusError::CensusError(const std::string &what)
     : std::runtime_error(oneLine(what)) {}
 
+namespace {
+
+// The traffic of `from` for `counts`, after checking that both did the same
+// work (`scope` names it in the error).
+void takeScopeTraffic(Counts &counts, const Counts *from,
+                      const std::vector<std::string> &levels,
+                      const std::string &scope) {
+  std::uint64_t loaded = from ? from->bytesLoaded : 0;
+  std::uint64_t stored = from ? from->bytesStored : 0;
+  if (counts.bytesLoaded != loaded || counts.bytesStored != stored)
+    throw CensusError(scope + " loaded and stored " + std::to_string(loaded) +
+                      " and " + std::to_string(stored) +
+                      " bytes, the run " + std::to_string(counts.bytesLoaded) +
+                      " and " + std::to_string(counts.bytesStored) +
+                      ": not a run of the same program on the same input");
+  counts.traffic.clear();
+  if (from) {
+    counts.traffic = from->traffic;
+    return;
+  }
+  for (const std::string &level : levels)
+    counts.traffic.push_back({level, {}});
+}
+
+template <typename Record>
+const Counts *countsNamed(const std::vector<Record> &records,
+                          const std::string &name) {
+  for (const Record &record : records)
+    if (record.name == name)
+      return &record.counts;
+  return nullptr;
+}
+
+} // namespace
+
+void takeTraffic(Census &census, const Census &from) {
+  if (!from.traffic)
+    throw CensusError("has no traffic: not a run of a roof cc --roof-traffic "
+                      "build");
+  std::vector<std::string> levels = from.traffic->trafficLevels();
+  takeScopeTraffic(census.totals, &from.totals, levels, "the program");
+  for (RegionRecord &region : census.regions)
+    takeScopeTraffic(region.counts, countsNamed(from.regions, region.name),
+                     levels, "region " + region.name);
+  for (FunctionRecord &function : census.functions)
+    takeScopeTraffic(function.counts,
+                     countsNamed(from.functions, function.name), levels,
+                     "function " + function.name);
+  for (std::size_t i = 0; i < census.threads.size(); ++i)
+    if (i < from.threads.size() &&
+        census.threads[i].counts.bytesLoaded ==
+            from.threads[i].counts.bytesLoaded &&
+        census.threads[i].counts.bytesStored ==
+            from.threads[i].counts.bytesStored)
+      census.threads[i].counts.traffic = from.threads[i].counts.traffic;
+    else // the work of threads differs from run to run: no traffic
+      census.threads[i].counts.traffic.clear();
+  census.traffic = from.traffic;
+  census.traffic->slowsTimes = false;
+}
+
 const std::array<const char *, ROOF_NUM_PRECISIONS> kPrecisionNames = {
     ROOF_PRECISION_NAMES};
 const std::array<const char *, ROOF_NUM_CLASSES> kClassNames = {

@@ -175,6 +175,10 @@ struct TrafficModel {
   std::vector<CacheLevel> levels; // from L1 down
   std::string memory;             // below the last cache: "DRAM"
   std::uint64_t sampledAccesses = 0;
+  // The census's times were measured with the model running (a
+  // traffic-mode build's own census), not taken from another run
+  // (takeTraffic).
+  bool slowsTimes = true;
 
   // The levels census objects have traffic for: every cache but the first
   // (whose bytes are bytes_loaded and bytes_stored), then the memory.
@@ -218,6 +222,17 @@ void addKindCounts(KindCounts &sum, const KindCounts &counts);
 void addCounts(Counts &sum, const Counts &counts);
 void addLoadStoreBytes(LoadStoreBytes &sum, const LoadStoreBytes &bytes);
 void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
+
+// Gives `census` (a default build's run, whose times the cache model did
+// not slow down) the modelled traffic of `from`, a run of a traffic-mode
+// build of the same program on the same input (roof report --traffic):
+// the model, and per scope of the same name (the program, regions,
+// functions; threads by index) its traffic, zero where `from` has no such
+// scope. Throws CensusError when `from` has no traffic, or when its scopes
+// loaded or stored other bytes than the run's: then the two did not do the
+// same work, and the traffic of one would be placed with the time of the
+// other.
+void takeTraffic(Census &census, const Census &from);
 
 // Why a census was refused: one line (oneLine of InputFile.h), without the
 // file name.

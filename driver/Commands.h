@@ -46,6 +46,10 @@ struct RooflineFiles {
 };
 RooflineFiles readRooflineFiles(const ReportOptions &options);
 
+// --traffic FILE: the traffic of that run given to `census` (takeTraffic of
+// Census.h). Throws InputError naming the file.
+void takeTrafficOption(Census &census, const ReportOptions &options);
+
 // `roof merge [-o OUT.json] CENSUS.json... | FOLDER...`: one census from
 // those of an MPI job's ranks (Merge.h).
 int mergeCommand(const std::vector<std::string> &args);

@@ -42,6 +42,9 @@ options:
                      (one census only)
   --bytes-file FILE  measured bytes per scope and level (JSON or CSV), for
                      the scopes of that name in every census
+  --traffic FILE     the levels below L1 from FILE, a roof cc --roof-traffic
+                     build's census of the same program and input, placed
+                     with the run's times (one run)
   --title TEXT       the title (default: the program and the precision)
   --merge            the files given are one run, one census per MPI rank:
                      merged as roof merge does
@@ -176,6 +179,9 @@ int plotCommand(const std::vector<std::string> &args) {
   if (files.size() > 1 && !options.roofline.bytes.empty())
     throw UsageError("--bytes is for one census; with several, use "
                      "--bytes-file");
+  if (files.size() > 1 && !options.merge && options.roofline.trafficPath)
+    throw UsageError("--traffic is for one run; with several, draw each "
+                     "with its own");
   refuseReportOnlyOptions(options.roofline);
 
   std::vector<std::vector<std::string>> runInputs;
@@ -189,6 +195,7 @@ int plotCommand(const std::vector<std::string> &args) {
     try {
       runs.push_back({censusInputsName(inputs),
                       readCensusInputs(inputs, options.roofline.merge)});
+      takeTrafficOption(runs.back().census, options.roofline);
     } catch (const InputError &error) {
       return printError(error.what());
     }

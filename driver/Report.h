@@ -102,6 +102,11 @@ struct ReportOptions {
   std::optional<std::string> bytesFile;
   std::optional<std::string> region;
 
+  // --traffic FILE: the modelled traffic of a run of a traffic-mode build
+  // of the same program on the same input, placed with this run's times
+  // (takeTraffic of Census.h).
+  std::optional<std::string> trafficPath;
+
   // --force (roof report and roof plot): how several censuses are merged.
   MergeOptions merge;
 

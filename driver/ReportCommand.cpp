@@ -40,9 +40,13 @@ const char *const kReportOptionsHelp =
                      ... as named in the ceilings file), measured by you,
                      for the --region or else the whole program; repeatable.
                      Measured bytes replace those the traffic model of a
-                     roof cc --traffic build gives for the level
+                     roof cc --roof-traffic build gives for the level
   --bytes-file FILE  with --ceilings: measured bytes per scope and level,
                      JSON or CSV (docs/roofline.md)
+  --traffic FILE     with --ceilings: the levels below L1 from FILE, the
+                     census of a roof cc --roof-traffic build of the same
+                     program run on the same input, placed with the times of
+                     this run, which the cache model did not slow down
   --region NAME      with --ceilings: only this region
 )";
 
@@ -128,6 +132,9 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
   } else if (std::optional<std::string> region =
                  optionValue(args, i, "--region")) {
     options.region = *region;
+  } else if (std::optional<std::string> traffic =
+                 optionValue(args, i, "--traffic")) {
+    options.trafficPath = *traffic;
   } else {
     return false;
   }
@@ -160,6 +167,7 @@ void checkRooflineOptions(const ReportOptions &options) {
   const char *orphan = !options.bytes.empty() ? "--bytes"
                        : options.bytesFile    ? "--bytes-file"
                        : options.region       ? "--region"
+                       : options.trafficPath  ? "--traffic"
                                               : nullptr;
   if (orphan)
     throw UsageError(std::string(orphan) +
@@ -198,6 +206,17 @@ void printRooflineOf(const Census &census, const std::string &censusPath,
 }
 
 } // namespace
+
+void takeTrafficOption(Census &census, const ReportOptions &options) {
+  if (!options.trafficPath)
+    return;
+  Census from = readCensusInputs({*options.trafficPath}, options.merge);
+  try {
+    takeTraffic(census, from);
+  } catch (const CensusError &error) {
+    throw InputError(*options.trafficPath + ": " + error.what());
+  }
+}
 
 RooflineFiles readRooflineFiles(const ReportOptions &options) {
   RooflineFiles files;
@@ -245,6 +264,7 @@ int reportCensus(const std::vector<std::string> &inputs,
   Census census;
   try {
     census = readCensusInputs(inputs, options.merge);
+    takeTrafficOption(census, options);
   } catch (const InputError &error) {
     return printError(error.what());
   }

@@ -104,7 +104,7 @@ bool hasHostFlops(const Census &census) {
 const char *const kLegend =
     R"(source   where the level's bytes come from: counted (L1: bytes loaded and
          stored by the instrumented code, counted by roof), modelled (the
-         traffic model of a roof cc --traffic build), measured (--bytes,
+         traffic model of a roof cc --roof-traffic build), measured (--bytes,
          --bytes-file; they replace the model's)
 AI       FLOPs per byte moved at the level
 GFLOP/s  FLOPs / time / 1e9
@@ -151,12 +151,14 @@ public:
           << ": bytes, but no bandwidth ceiling of that name: the points "
              "show their AI\nand are not placed (name the level as the "
              "ceilings file does).\n";
-    if (input_.census.traffic)
+    if (input_.census.traffic && input_.census.traffic->slowsTimes)
       out << "\n"
              "Times are those of a traffic-mode build, which the cache model "
              "slows down\n"
              "(docs/performance.md): GFLOP/s and e are below those of a "
-             "default build.\n";
+             "default build;\n"
+             "give this census as --traffic to the report of a default "
+             "build's run.\n";
     if (aboveRoof_)
       out << "\n"
              "Some e exceed 100%: those points are above their roof. The "

@@ -32,6 +32,14 @@
 // RUN: env ROOF_OUTPUT=%t/plain.json ROOF_QUIET=1 %t/plain
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/plain.json \
 // RUN:   'r["traffic"] is None' '"traffic" not in fn("triad")'
+//
+// Both runs did the same work (the same bytes per scope), so the roofline
+// of the default build's run can take the traffic-mode run's levels below
+// L1, with its own times.
+// RUN: %roof report %t/plain.json --ceilings %S/../roofline/Inputs/ert-multi.json --traffic %t/traffic.json --top 0 | FileCheck %s
+// CHECK:      Function triad
+// CHECK:        empirical  DRAM {{.*}} modelled
+// CHECK-NOT:  Times are those of a traffic-mode build
 #include <stdio.h>
 
 #define N (1 << 22)
