@@ -44,12 +44,16 @@ bool isGroupHeading(std::string_view line, LikwidGroup &heading) {
 
 } // namespace
 
+constexpr double kMaxLikwidValue = 18446744073709551616.0; // 2^64
+
 std::vector<LikwidGroup> parseLikwid(std::string_view text) {
   // A table is a rule, a header row, a rule, the rows, a closing rule.
   enum class Box { Outside, Header, Underline, Body } box = Box::Outside;
   enum class Kind { Events, Metrics, Other } kind = Kind::Other;
   std::vector<LikwidGroup> groups;
+  std::size_t lineNumber = 0;
   for (std::string_view raw : textLines(text)) {
+    ++lineNumber;
     std::string_view line = trimmed(raw);
     LikwidGroup heading;
     if (isGroupHeading(line, heading)) {
@@ -82,10 +86,19 @@ std::vector<LikwidGroup> parseLikwid(std::string_view text) {
     LikwidGroup &group = groups.back();
     std::size_t first = kind == Kind::Events ? 2 : 1; // after the counter
     std::vector<double> values;
-    for (std::size_t i = first; i < cells.size(); ++i)
-      if (std::optional<double> value = parseFiniteNumber(cells[i]))
-        values.push_back(*value);
     std::string name(cells[0]);
+    for (std::size_t i = first; i < cells.size(); ++i)
+      if (std::optional<double> value = parseFiniteNumber(cells[i])) {
+        // Counters and metrics are counts, sizes, rates and times, which
+        // fit 64 bits: anything else would make the sums over threads, or
+        // the FLOPs of rate x time, infinite.
+        if (*value < 0 || *value > kMaxLikwidValue)
+          throw InputError("line " + std::to_string(lineNumber) + ": " +
+                           name + ": " + std::string(cells[i]) +
+                           " is not a count, size, rate or time (negative, "
+                           "or above 2^64)");
+        values.push_back(*value);
+      }
     if (kind == Kind::Events) {
       double sum = 0;
       for (double value : values)

@@ -211,6 +211,36 @@ TEST(LikwidTest, RefusesOtherText) {
   EXPECT_THROW(parseLikwid("no tables here\n"), InputError);
 }
 
+// Two threads of 1e308 would sum to infinity: no counter holds that.
+TEST(LikwidTest, RefusesValuesNoCounterHolds) {
+  const char *table = R"(Group 1: FLOPS_DP
++------------------------------------------+---------+--------+--------+
+|                   Event                  | Counter | HWT 0  | HWT 1  |
++------------------------------------------+---------+--------+--------+
+| FP_ARITH_INST_RETIRED_SCALAR_DOUBLE      |   PMC0  | %s |   2    |
++------------------------------------------+---------+--------+--------+
+)";
+  auto withValue = [&](const char *value) {
+    std::string text = table;
+    text.replace(text.find("%s"), 2, value);
+    return text;
+  };
+  EXPECT_NO_THROW(parseLikwid(withValue("1e19")));
+  for (const char *bad : {"1e308", "-5"}) {
+    try {
+      parseLikwid(withValue(bad));
+      ADD_FAILURE() << bad << " accepted";
+    } catch (const InputError &error) {
+      EXPECT_STREQ(error.what(),
+                   (std::string("line 5: FP_ARITH_INST_RETIRED_SCALAR_DOUBLE: ") +
+                    bad +
+                    " is not a count, size, rate or time (negative, or above "
+                    "2^64)")
+                       .c_str());
+    }
+  }
+}
+
 // An error that quotes a file's text stays one line, whatever the text holds.
 TEST(InputErrorTest, IsOneLine) {
   EXPECT_STREQ(InputError("field \"0\r\n5\"\tend").what(),
