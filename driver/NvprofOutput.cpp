@@ -206,6 +206,11 @@ GpuProfile parseNvprofCsv(std::string_view text) {
     double invocations = 0;
     for (const auto &[metric, total] : source)
       invocations = std::max(invocations, total.invocations);
+    // Rows of one kernel add up their invocations: no more than a count
+    // holds (2^64, exclusive).
+    if (invocations >= 18446744073709551616.0)
+      throw InputError(name + ": " + std::to_string(invocations) +
+                       " invocations in all, more than a count holds");
     ProfiledKernel kernel;
     kernel.name = name;
     kernel.launches = static_cast<std::uint64_t>(invocations);
