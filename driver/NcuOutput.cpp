@@ -311,6 +311,10 @@ private:
     if (!number)
       throw InputError(lineText(line) + ": " + shownName + " is \"" + value +
                        "\", not a number");
+    // Every metric roof reads is a count of instructions, bytes or time.
+    if (*number < 0)
+      throw InputError(lineText(line) + ": " + shownName + " is \"" + value +
+                       "\", negative");
     std::optional<int> exponent = unitExponent(unit, base);
     bool scaledCount = std::string_view(base) == "inst" && exponent != 0;
     if (!exponent || scaledCount)
