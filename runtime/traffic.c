@@ -281,7 +281,12 @@ static uint32_t *slot_of(struct model *m, uint64_t line) {
   return &m->table[i];
 }
 
-static void set_held(struct model *m) {
+/* Samples the lines whose hash is below `threshold`: each stands for
+ * 2^shift lines, and a cache holds its capacity / 2^shift of them. */
+static void set_threshold(struct model *m, uint64_t threshold) {
+  m->threshold = threshold;
+  while ((FULL_THRESHOLD >> m->shift) > threshold)
+    m->shift++;
   for (unsigned l = 0; l < roofrt_traffic.num_levels; l++) {
     uint64_t lines = roofrt_traffic.level_bytes[l] / LINE_BYTES;
     uint64_t held = (lines + (UINT64_C(1) << m->shift) - 1) >> m->shift;
@@ -330,10 +335,8 @@ static struct model *model_create(void) {
   for (uint32_t i = 0; i < cap; i++)
     m->free_lines[i] = cap - 1 - i;
   m->num_free = cap;
-  m->threshold = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
-  while ((FULL_THRESHOLD >> m->shift) > m->threshold)
-    m->shift++;
-  set_held(m);
+  set_threshold(m,
+                __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED));
   return m;
 }
 
@@ -378,10 +381,7 @@ static void renumber(struct model *m) {
 
 /* Follows the global threshold down. */
 static void follow_threshold(struct model *m, uint64_t global) {
-  m->threshold = global;
-  while ((FULL_THRESHOLD >> m->shift) > global)
-    m->shift++;
-  set_held(m);
+  set_threshold(m, global);
   renumber(m);
 }
 
