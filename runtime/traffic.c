@@ -18,16 +18,19 @@
 |* SHARDS: Waldspurger et al., FAST'15) stands for all of them: a cache of C
 |* lines holds C / 2^k sampled lines, and every fetched or written-back line
 |* counts 2^k lines. The model tracks at most ROOF_TRAFFIC_LINES sampled
-|* lines per thread; one more halves the sampling rate for every thread
-|* (each drops its lines above the new threshold when it next runs).
+|* lines per thread; one more in the last cache halves the sampling rate
+|* for every thread (each drops its lines above the new threshold when it
+|* next runs).
 |*
-|* Depths come from a Fenwick tree over access times (one bit per tracked
-|* line, at the time of its last access): the depth of a line is the number
-|* of bits after its time, and the line at depth D is the (n - D)-th bit.
-|* Times are renumbered when they run out, and the time axis is kept at two
-|* to eight times the lines tracked. Memory comes from mmap, a fixed amount
-|* per thread, touched as the working set grows; only a thread's first and
-|* last access to the model take the runtime's lock.
+|* The sampled lines are kept in one list in LRU order, grouped by the
+|* first (smallest) cache that holds them: cache l holds the held[l] most
+|* recent. An access moves its line to the front; the least recent line of
+|* each group that overflows moves to the next group (it leaves that cache),
+|* and a line that leaves the last cache is forgotten. So an access costs a
+|* hash-table probe and a step per cache level, whatever the depth. Memory
+|* comes from mmap, a fixed amount per thread, touched as the working set
+|* grows; only a thread's first and last access to the model take the
+|* runtime's lock.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
@@ -40,9 +43,6 @@
 
 #define LINE_BYTES (UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT)
 #define FULL_THRESHOLD (UINT64_C(1) << (64 - ROOF_TRAFFIC_HASH_SHIFT))
-/* The time axis starts this short and grows to four times the lines
- * tracked, so that a small working set keeps a small tree. */
-#define MIN_TIMES 1024u
 
 /* Read by instrumented code; lowered (never raised) by the runtime. */
 ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD >> 5;
@@ -219,11 +219,30 @@ void roofrt_traffic_enable(void) { pthread_once(&config_once, configure); }
  * One thread's model
  *===------------------------------------------------------------------------===*/
 
+/* The sampled lines of a range without hashing every line. The hashes of
+ * consecutive lines step by ROOF_TRAFFIC_HASH (mod 2^64), a rotation, and
+ * a line is sampled when its hash falls in [0, threshold << 40). By the
+ * three-gap theorem (Slater, 1967) the next sampled line, either way, is a,
+ * b or a + b lines further, where a is the first n >= 1 whose n * HASH falls
+ * in the interval and b the first whose -n * HASH does: the first of the
+ * three that lands in it. */
+struct gaps {
+  uint64_t threshold;
+  uint64_t lines[3];  /* ascending */
+  uint64_t hashes[3]; /* lines[k] * ROOF_TRAFFIC_HASH */
+};
+
+#define NIL UINT32_MAX
+/* The hash table starts this small and doubles while it is half full, so
+ * that a small working set keeps a small table. */
+#define MIN_TABLE 1024u
+
 struct line_state {
   uint64_t line;
-  uint64_t *writer; /* the traffic slots of the scope that last wrote it */
-  uint32_t time;    /* of its last access */
-  uint8_t dirty;    /* bit l: dirty in cache level l */
+  uint64_t *writer;    /* the traffic slots of the scope that last wrote it */
+  uint32_t prev, next; /* towards the most and the least recently used */
+  uint8_t level;       /* the first cache that holds it */
+  uint8_t dirty;       /* bit l: dirty in cache level l */
 };
 
 struct model {
@@ -231,66 +250,149 @@ struct model {
   size_t mapped;
   uint64_t threshold; /* this model's: at most the global one */
   unsigned shift;     /* log2 of the lines a sampled line stands for */
-  uint32_t held[ROOF_MAX_CACHE_LEVELS]; /* sampled lines each cache holds */
+  uint32_t held[ROOF_MAX_CACHE_LEVELS];  /* sampled lines each cache holds */
+  uint32_t room[ROOF_MAX_CACHE_LEVELS];  /* held[l] - held[l - 1] */
+  uint32_t count[ROOF_MAX_CACHE_LEVELS]; /* lines whose first cache is l */
+  uint32_t tail[ROOF_MAX_CACHE_LEVELS];  /* the least recent of them, or NIL */
+  uint32_t head;      /* the line used last, or NIL */
   uint32_t cap;       /* lines tracked at most */
   uint32_t live;      /* lines tracked */
-  uint32_t times;     /* size of the time axis in use (a power of 2) */
-  uint32_t max_times; /* its allocated size */
-  uint32_t now;       /* next time */
-  uint32_t last;      /* index of the line accessed last, or cap */
   uint64_t accesses;  /* simulated */
+  struct gaps gaps;   /* between the sampled lines, for the threshold in it */
   struct line_state *lines;
   uint32_t *free_lines; /* indices of unused entries, a stack */
   uint32_t num_free;
   uint32_t *table;    /* open addressing by line: index + 1, 0 empty */
   uint32_t table_mask;
-  uint32_t *at_time;  /* entry index of each time */
-  uint32_t *tree;     /* Fenwick tree over times, 1-based */
+  uint32_t max_table; /* the table's allocated entries */
 };
 
 static _Thread_local struct model *current_model;
 
-static void tree_add(struct model *m, uint32_t time, int32_t delta) {
-  for (uint32_t i = time + 1; i <= m->times; i += i & -i)
-    m->tree[i] += (uint32_t)delta;
-}
-
-/* Bits at times [0, time). */
-static uint32_t tree_prefix(const struct model *m, uint32_t time) {
-  uint32_t sum = 0;
-  for (uint32_t i = time; i; i -= i & -i)
-    sum += m->tree[i];
-  return sum;
-}
-
-/* The time of the `rank`-th bit (from 1), which exists. */
-static uint32_t tree_select(const struct model *m, uint32_t rank) {
-  uint32_t at = 0;
-  for (uint32_t step = m->times; step; step >>= 1)
-    if (at + step <= m->times && m->tree[at + step] < rank) {
-      at += step;
-      rank -= m->tree[at];
-    }
-  return at; /* 1-based position at + 1, time at */
+static uint32_t home_of(const struct model *m, uint64_t line) {
+  return (uint32_t)(line * ROOF_TRAFFIC_HASH >> 32) & m->table_mask;
 }
 
 static uint32_t *slot_of(struct model *m, uint64_t line) {
-  uint32_t i = (uint32_t)(line * ROOF_TRAFFIC_HASH >> 32) & m->table_mask;
+  uint32_t i = home_of(m, line);
   while (m->table[i] && m->lines[m->table[i] - 1].line != line)
     i = (i + 1) & m->table_mask;
   return &m->table[i];
 }
 
+/* Empties a slot and moves up the entries probed past it (linear probing
+ * without tombstones). */
+static void table_erase(struct model *m, uint32_t *slot) {
+  uint32_t hole = (uint32_t)(slot - m->table), mask = m->table_mask;
+  for (uint32_t j = (hole + 1) & mask; m->table[j]; j = (j + 1) & mask) {
+    uint32_t home = home_of(m, m->lines[m->table[j] - 1].line);
+    if (((j - home) & mask) >= ((j - hole) & mask)) {
+      m->table[hole] = m->table[j];
+      hole = j;
+    }
+  }
+  m->table[hole] = 0;
+}
+
+/* Keeps the table at most half full. */
+static void table_reserve(struct model *m) {
+  if (2 * (m->live + 1) <= m->table_mask + 1 || m->table_mask + 1 >= m->max_table)
+    return;
+  m->table_mask = 2 * (m->table_mask + 1) - 1;
+  memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
+  for (uint32_t i = m->head; i != NIL; i = m->lines[i].next)
+    *slot_of(m, m->lines[i].line) = i + 1;
+}
+
+static void unlink_line(struct model *m, uint32_t i) {
+  struct line_state *s = &m->lines[i];
+  if (s->prev != NIL)
+    m->lines[s->prev].next = s->next;
+  else
+    m->head = s->next;
+  if (s->next != NIL)
+    m->lines[s->next].prev = s->prev;
+}
+
+static void count(uint64_t *slots, unsigned level, unsigned stored,
+                  unsigned shift) {
+  slots[2 * level + stored] += LINE_BYTES << shift;
+}
+
+/* Line `s` leaves cache `level`: written back when it is dirty there. */
+static void leave(struct model *m, struct line_state *s, unsigned level) {
+  uint8_t bit = (uint8_t)(1u << level);
+  if (!(s->dirty & bit))
+    return;
+  count(s->writer, level, 1, m->shift);
+  s->dirty &= (uint8_t)~bit;
+  if (level + 1 < roofrt_traffic.num_levels)
+    s->dirty |= (uint8_t)(bit << 1);
+}
+
+/* Forgets line `i`, which is in no cache. */
+static void drop(struct model *m, uint32_t i) {
+  unlink_line(m, i);
+  table_erase(m, slot_of(m, m->lines[i].line));
+  m->free_lines[m->num_free++] = i;
+  m->live--;
+}
+
+/* The least recent line whose first cache is `level` leaves it: its first
+ * cache is now the next one, or it is in none. The lines are in LRU order
+ * and grouped by first cache, so the order does not change. */
+static void demote(struct model *m, unsigned level) {
+  uint32_t i = m->tail[level];
+  struct line_state *s = &m->lines[i];
+  leave(m, s, level);
+  m->tail[level] = --m->count[level] ? s->prev : NIL;
+  if (level + 1 == roofrt_traffic.num_levels) {
+    drop(m, i);
+    return;
+  }
+  s->level = (uint8_t)(level + 1);
+  if (!m->count[level + 1]++)
+    m->tail[level + 1] = i;
+}
+
 /* Samples the lines whose hash is below `threshold`: each stands for
- * 2^shift lines, and a cache holds its capacity / 2^shift of them. */
+ * 2^shift lines, and a cache holds its capacity / 2^shift of them. Drops
+ * the lines above the threshold, and gives the others the first cache
+ * their depth now falls in (leaving the caches they no longer fit). */
 static void set_threshold(struct model *m, uint64_t threshold) {
   m->threshold = threshold;
   while ((FULL_THRESHOLD >> m->shift) > threshold)
     m->shift++;
-  for (unsigned l = 0; l < roofrt_traffic.num_levels; l++) {
+  unsigned levels = roofrt_traffic.num_levels;
+  for (unsigned l = 0; l < levels; l++) {
     uint64_t lines = roofrt_traffic.level_bytes[l] / LINE_BYTES;
     uint64_t held = (lines + (UINT64_C(1) << m->shift) - 1) >> m->shift;
     m->held[l] = held > UINT32_MAX ? UINT32_MAX : (uint32_t)held;
+    m->room[l] = m->held[l] - (l ? m->held[l - 1] : 0);
+    m->count[l] = 0;
+    m->tail[l] = NIL;
+  }
+  uint32_t depth = 0;
+  for (uint32_t i = m->head, next; i != NIL; i = next) {
+    struct line_state *s = &m->lines[i];
+    next = s->next;
+    if (hash_of(s->line) >= threshold) {
+      drop(m, i);
+      continue;
+    }
+    unsigned level = 0;
+    while (level < levels && depth >= m->held[level])
+      level++;
+    for (unsigned l = s->level; l < level; l++)
+      leave(m, s, l);
+    if (level == levels) {
+      drop(m, i);
+      continue;
+    }
+    s->level = (uint8_t)level;
+    m->count[level]++;
+    m->tail[level] = i;
+    depth++;
   }
 }
 
@@ -300,15 +402,15 @@ static void *map(size_t bytes) {
   return p == MAP_FAILED ? NULL : p;
 }
 
+/* Entries for `max_lines` lines and the one an access adds before the
+ * least recent leaves the last cache. */
 static struct model *model_create(void) {
-  uint32_t cap = max_lines;
+  uint32_t cap = max_lines, entries = cap + 1;
   uint32_t table = 1;
-  while (table < 2 * cap)
+  while (table < 2 * entries)
     table <<= 1;
-  uint32_t times = table * 2;
-  size_t bytes = sizeof(struct model) + cap * sizeof(struct line_state) +
-                 cap * sizeof(uint32_t) + table * sizeof(uint32_t) +
-                 times * sizeof(uint32_t) + (times + 1) * sizeof(uint32_t);
+  size_t bytes = sizeof(struct model) + entries * sizeof(struct line_state) +
+                 entries * sizeof(uint32_t) + table * sizeof(uint32_t);
   char *p = map(bytes);
   if (!p) {
     roofrt_warn("out of memory for the traffic model; this thread's traffic "
@@ -319,70 +421,20 @@ static struct model *model_create(void) {
   m->mapped = bytes;
   p += sizeof *m;
   m->lines = (struct line_state *)p;
-  p += cap * sizeof(struct line_state);
+  p += entries * sizeof(struct line_state);
   m->free_lines = (uint32_t *)p;
-  p += cap * sizeof(uint32_t);
+  p += entries * sizeof(uint32_t);
   m->table = (uint32_t *)p;
-  p += table * sizeof(uint32_t);
-  m->at_time = (uint32_t *)p;
-  p += times * sizeof(uint32_t);
-  m->tree = (uint32_t *)p;
   m->cap = cap;
-  m->table_mask = table - 1;
-  m->max_times = times;
-  m->times = times < MIN_TIMES ? times : MIN_TIMES;
-  m->last = cap;
-  for (uint32_t i = 0; i < cap; i++)
-    m->free_lines[i] = cap - 1 - i;
-  m->num_free = cap;
+  m->max_table = table;
+  m->table_mask = (table < MIN_TABLE ? table : MIN_TABLE) - 1;
+  m->head = NIL;
+  for (uint32_t i = 0; i < entries; i++)
+    m->free_lines[i] = entries - 1 - i;
+  m->num_free = entries;
   set_threshold(m,
                 __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED));
   return m;
-}
-
-/* Keeps the tracked lines below the threshold, in their order, at times
- * 0 .. live-1 (also when the times run out). */
-static void renumber(struct model *m) {
-  uint32_t kept = 0;
-  for (uint32_t t = 0; t < m->now; t++) {
-    uint32_t index = m->at_time[t];
-    struct line_state *s = &m->lines[index];
-    if (s->time != t || s->line == UINT64_MAX)
-      continue;
-    if (hash_of(s->line) >= m->threshold) {
-      s->line = UINT64_MAX;
-      m->free_lines[m->num_free++] = index;
-      if (m->last == index)
-        m->last = m->cap;
-      continue;
-    }
-    s->time = kept;
-    m->at_time[kept++] = index;
-  }
-  memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
-  while (m->times < m->max_times && m->times < 4 * kept)
-    m->times *= 2;
-  while (m->times > MIN_TIMES && m->times > 8 * kept)
-    m->times /= 2;
-  memset(m->tree, 0, (m->times + 1) * sizeof(uint32_t));
-  for (uint32_t t = 0; t < kept; t++) {
-    uint32_t index = m->at_time[t];
-    *slot_of(m, m->lines[index].line) = index + 1;
-    m->tree[t + 1] = 1;
-  }
-  for (uint32_t i = 1; i <= m->times; i++) { /* the tree in linear time */
-    uint32_t parent = i + (i & -i);
-    if (parent <= m->times)
-      m->tree[parent] += m->tree[i];
-  }
-  m->live = kept;
-  m->now = kept;
-}
-
-/* Follows the global threshold down. */
-static void follow_threshold(struct model *m, uint64_t global) {
-  set_threshold(m, global);
-  renumber(m);
 }
 
 /* Makes room for one more line: halves the sampling rate, for all threads. */
@@ -394,78 +446,60 @@ static void halve_rate(struct model *m) {
                                       lowered, false, __ATOMIC_RELAXED,
                                       __ATOMIC_RELAXED)) {
   }
-  follow_threshold(m, global < lowered ? global : lowered);
-}
-
-static void count(uint64_t *slots, unsigned level, unsigned stored,
-                  unsigned shift) {
-  slots[2 * level + stored] += LINE_BYTES << shift;
-}
-
-/* The line at depth `depth` (0: the last used), which is tracked, leaves
- * cache `level`: written back when it is dirty there. */
-static void evict(struct model *m, uint32_t depth, unsigned level) {
-  uint32_t time = tree_select(m, m->live - depth);
-  struct line_state *s = &m->lines[m->at_time[time]];
-  uint8_t bit = (uint8_t)(1u << level);
-  if (!(s->dirty & bit))
-    return;
-  count(s->writer, level, 1, m->shift);
-  s->dirty &= (uint8_t)~bit;
-  if (level + 1 < roofrt_traffic.num_levels)
-    s->dirty |= (uint8_t)(bit << 1);
+  set_threshold(m, global < lowered ? global : lowered);
 }
 
 static void access_line(struct model *m, uint64_t *slots, uint64_t line,
                         bool stored) {
   uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
   if (global < m->threshold)
-    follow_threshold(m, global);
+    set_threshold(m, global);
   if (hash_of(line) >= m->threshold)
     return;
   struct line_state *s;
-  if (m->last < m->cap && m->lines[m->last].line == line) {
+  if (m->head != NIL && m->lines[m->head].line == line) {
     /* Depth 0: a hit everywhere, and the order does not change. */
-    s = &m->lines[m->last];
+    s = &m->lines[m->head];
   } else {
-    if (m->now == m->times)
-      renumber(m);
+    unsigned levels = roofrt_traffic.num_levels;
     uint32_t *slot = slot_of(m, line);
-    uint32_t depth = UINT32_MAX; /* never used: misses everywhere */
+    uint32_t i;
+    unsigned first = levels; /* the first cache that holds it */
     if (*slot) {
-      s = &m->lines[*slot - 1];
-      /* No more lines can have been used since than accesses made: within
-       * L1, the depth itself does not matter. */
-      depth = m->now - s->time <= m->held[0]
-                  ? 0
-                  : m->live - tree_prefix(m, s->time + 1);
-      tree_add(m, s->time, -1);
-      m->live--;
+      i = *slot - 1;
+      s = &m->lines[i];
+      first = s->level;
+      if (m->tail[first] == i)
+        m->tail[first] = s->prev; /* in the same cache, if any is left */
+      if (!--m->count[first])
+        m->tail[first] = NIL;
+      unlink_line(m, i);
     } else {
-      if (!m->num_free) {
-        while (!m->num_free && m->threshold > 1)
-          halve_rate(m);
-        if (!m->num_free || hash_of(line) >= m->threshold)
-          return;
-        slot = slot_of(m, line);
-      }
-      uint32_t index = m->free_lines[--m->num_free];
-      s = &m->lines[index];
+      /* The last cache's sample may not fit: then its lines are too many. */
+      while (m->live == m->cap && m->held[levels - 1] > m->cap &&
+             m->threshold > 1)
+        halve_rate(m);
+      if (!m->num_free || hash_of(line) >= m->threshold)
+        return;
+      table_reserve(m);
+      i = m->free_lines[--m->num_free];
+      s = &m->lines[i];
       *s = (struct line_state){.line = line};
-      *slot = index + 1;
+      *slot_of(m, line) = i + 1;
+      m->live++;
     }
-    s->time = m->now++;
-    m->at_time[s->time] = (uint32_t)(s - m->lines);
-    tree_add(m, s->time, 1);
-    m->live++;
-    m->last = (uint32_t)(s - m->lines);
-    for (unsigned l = 0; l < roofrt_traffic.num_levels; l++) {
-      if (depth < m->held[l])
-        break;
+    for (unsigned l = 0; l < first; l++)
       count(slots, l, 0, m->shift);
-      if (m->live > m->held[l])
-        evict(m, m->held[l], l);
-    }
+    s->level = 0;
+    s->prev = NIL;
+    s->next = m->head;
+    if (m->head != NIL)
+      m->lines[m->head].prev = i;
+    m->head = i;
+    if (!m->count[0]++)
+      m->tail[0] = i;
+    for (unsigned l = 0; l < levels && m->count[l] > m->room[l]; l++)
+      demote(m, l);
   }
   if (stored) {
     s->dirty |= 1;
@@ -510,6 +544,240 @@ ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
   for (uint32_t i = 0; i < num_lanes && i < 64; i++)
     if (mask >> i & 1)
       __roof_traffic_access(slots, lanes[i], element_bytes, stored);
+}
+
+/*===------------------------------------------------------------------------===
+ * Loops
+ *===------------------------------------------------------------------------===*/
+
+static bool sampled_hash(uint64_t hash, uint64_t threshold) {
+  return hash >> ROOF_TRAFFIC_HASH_SHIFT < threshold;
+}
+
+static void gaps_for(struct gaps *g, uint64_t threshold) {
+  uint64_t a = 0, b = 0;
+  for (uint64_t n = 1; !a || !b; n++) {
+    uint64_t hash = n * ROOF_TRAFFIC_HASH;
+    if (!a && sampled_hash(hash, threshold))
+      a = n;
+    if (!b && sampled_hash(0 - hash, threshold))
+      b = n;
+  }
+  g->threshold = threshold;
+  g->lines[0] = a < b ? a : b;
+  g->lines[1] = a < b ? b : a;
+  g->lines[2] = a + b;
+  for (unsigned k = 0; k < 3; k++)
+    g->hashes[k] = g->lines[k] * ROOF_TRAFFIC_HASH;
+}
+
+/* One access of a loop: the sampled lines it touches, iteration by
+ * iteration, each iteration's in ascending order. `line` at iteration `i`
+ * is the next one, until `done`. */
+#define RING 16
+/* Wider accesses are followed line by line. */
+#define RING_BYTES ((RING - 2) * LINE_BYTES)
+
+struct cursor {
+  uint64_t start, bytes, n;
+  int64_t step;
+  bool strided; /* lines between iterations are skipped, or wide accesses */
+  bool started, done;
+  uint64_t i, line;
+  /* Not strided: the sampled lines iteration i touches, in the order of the
+   * step; `emitted` of them given; then the next sampled line of the range
+   * that no iteration so far touched, up to `limit`. */
+  uint64_t ring[RING];
+  unsigned head, count, emitted;
+  bool has_next;
+  uint64_t next, next_hash, limit;
+};
+
+static uint64_t address_at(const struct cursor *c, uint64_t i) {
+  return c->start + i * (uint64_t)c->step;
+}
+
+static uint64_t first_line(const struct cursor *c, uint64_t i) {
+  return address_at(c, i) >> ROOF_TRAFFIC_LINE_SHIFT;
+}
+
+static uint64_t last_line(const struct cursor *c, uint64_t i) {
+  return (address_at(c, i) + c->bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
+}
+
+/* The next sampled line after c->next in the direction of the step. */
+static void advance_next(struct cursor *c, const struct gaps *g) {
+  bool up = c->step >= 0;
+  for (unsigned k = 0; k < 3; k++) {
+    uint64_t hash = up ? c->next_hash + g->hashes[k] : c->next_hash - g->hashes[k];
+    if (!sampled_hash(hash, g->threshold))
+      continue;
+    uint64_t line = up ? c->next + g->lines[k] : c->next - g->lines[k];
+    c->has_next = up ? line > c->next && line <= c->limit
+                     : line < c->next && line >= c->limit;
+    c->next = line;
+    c->next_hash = hash;
+    return;
+  }
+  c->has_next = false; /* not reached: one of the three lands */
+}
+
+/* The first sampled line from `line` on, in the direction of the step. */
+static void find_next(struct cursor *c, uint64_t line, const struct gaps *g) {
+  bool up = c->step >= 0;
+  for (;; line = up ? line + 1 : line - 1) {
+    if (up ? line > c->limit : line < c->limit)
+      break;
+    uint64_t hash = line * ROOF_TRAFFIC_HASH;
+    if (sampled_hash(hash, g->threshold)) {
+      c->has_next = true;
+      c->next = line;
+      c->next_hash = hash;
+      return;
+    }
+    if (line == (up ? UINT64_MAX : 0))
+      break;
+  }
+  c->has_next = false;
+}
+
+/* The first iteration that touches line c->next. */
+static uint64_t reaching(const struct cursor *c) {
+  uint64_t at = c->next << ROOF_TRAFFIC_LINE_SHIFT;
+  if (c->step > 0) {
+    uint64_t end = c->start + c->bytes - 1, step = (uint64_t)c->step;
+    return at <= end ? 0 : (at - end + step - 1) / step;
+  }
+  uint64_t top = at + LINE_BYTES - 1, step = (uint64_t)-c->step;
+  return c->start <= top ? 0 : (c->start - top + step - 1) / step;
+}
+
+static void strided_next(struct cursor *c, const struct gaps *g) {
+  uint64_t line = c->started ? c->line + 1 : first_line(c, 0);
+  c->started = true;
+  for (;;) {
+    for (uint64_t last = last_line(c, c->i); line <= last; line++)
+      if (sampled_hash(line * ROOF_TRAFFIC_HASH, g->threshold)) {
+        c->line = line;
+        return;
+      }
+    if (++c->i >= c->n) {
+      c->done = true;
+      return;
+    }
+    line = first_line(c, c->i);
+  }
+}
+
+static void ring_next(struct cursor *c, const struct gaps *g) {
+  bool up = c->step >= 0;
+  while (c->emitted == c->count) {
+    uint64_t i = c->started ? c->i + 1 : 0;
+    c->started = true;
+    if (i >= c->n) {
+      c->done = true;
+      return;
+    }
+    uint64_t first = first_line(c, i), last = last_line(c, i);
+    while (c->count && (up ? c->ring[c->head] < first : c->ring[c->head] > last)) {
+      c->head = (c->head + 1) % RING;
+      c->count--;
+    }
+    if (!c->count && c->step) {
+      if (!c->has_next) {
+        c->done = true;
+        return;
+      }
+      uint64_t reach = reaching(c);
+      if (reach > i) {
+        i = reach;
+        if (i >= c->n) {
+          c->done = true;
+          return;
+        }
+        first = first_line(c, i);
+        last = last_line(c, i);
+      }
+    }
+    while (c->has_next && c->count < RING &&
+           (up ? c->next <= last : c->next >= first)) {
+      c->ring[(c->head + c->count++) % RING] = c->next;
+      advance_next(c, g);
+    }
+    if (!c->count && !c->step) {
+      c->done = true; /* the address never moves, and is not sampled */
+      return;
+    }
+    c->i = i;
+    c->emitted = 0;
+  }
+  unsigned k = up ? c->emitted : c->count - 1 - c->emitted;
+  c->line = c->ring[(c->head + k) % RING];
+  c->emitted++;
+}
+
+static void cursor_next(struct cursor *c, const struct gaps *g) {
+  if (c->strided)
+    strided_next(c, g);
+  else
+    ring_next(c, g);
+}
+
+static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
+                         uint64_t iterations, const struct gaps *g) {
+  uint64_t distance = s->step < 0 ? (uint64_t)-s->step : (uint64_t)s->step;
+  *c = (struct cursor){.start = (uint64_t)(uintptr_t)s->start,
+                       .bytes = s->bytes,
+                       .n = iterations,
+                       .step = s->step,
+                       .done = !s->bytes};
+  /* Every line between the first and the last is touched when an
+   * iteration's lines meet or overlap the next one's. */
+  c->strided = s->bytes > RING_BYTES ||
+               (distance > LINE_BYTES && distance > s->bytes);
+  if (c->done)
+    return;
+  if (!c->strided) {
+    if (s->step >= 0) {
+      c->limit = last_line(c, s->step ? iterations - 1 : 0);
+      find_next(c, first_line(c, 0), g);
+    } else {
+      c->limit = first_line(c, iterations - 1);
+      find_next(c, last_line(c, 0), g);
+    }
+  }
+  cursor_next(c, g);
+}
+
+ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
+                                       const RoofTrafficStream *streams,
+                                       uint32_t num_streams,
+                                       uint64_t iterations) {
+  struct model *m = model();
+  if (!m || !iterations || !num_streams ||
+      num_streams > ROOF_TRAFFIC_MAX_STREAMS)
+    return;
+  uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
+  if (global < m->threshold)
+    set_threshold(m, global);
+  if (m->gaps.threshold != m->threshold)
+    gaps_for(&m->gaps, m->threshold);
+  /* The lines sampled now: fewer may be when the rate halves on the way,
+   * and access_line() checks each again. */
+  struct gaps g = m->gaps;
+  struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
+  for (uint32_t k = 0; k < num_streams; k++)
+    cursor_start(&c[k], &streams[k], iterations, &g);
+  for (;;) {
+    uint32_t k = num_streams;
+    for (uint32_t j = 0; j < num_streams; j++)
+      if (!c[j].done && (k == num_streams || c[j].i < c[k].i))
+        k = j;
+    if (k == num_streams)
+      break;
+    access_line(m, slots, c[k].line, streams[k].stored != 0);
+    cursor_next(&c[k], &g);
+  }
 }
 
 void roofrt_traffic_thread_exit(void) {

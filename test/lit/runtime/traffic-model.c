@@ -4,7 +4,8 @@
 // every cache seeing every access in program order, write-allocate,
 // write-back, a store dirtying L1, a dirty line leaving a cache written back
 // to the one below (dirty there). The reference keeps one recency list and
-// scans it; the runtime a sample of lines, a Fenwick tree and a hash table.
+// scans it; the runtime a sample of lines in one list grouped by cache and a
+// hash table.
 //
 // With every line sampled (ROOF_TRAFFIC_RATE=1) the two must agree to the
 // byte on every level and direction, per scope (two functions: a write-back
@@ -28,10 +29,11 @@
 // RUN: env ROOF_OUTPUT=%t.sampled.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t triad | FileCheck %s --check-prefix=TRIAD
 // TRIAD: triad: DRAM bytes per element within 2% of 32
 //
-// A tracking capacity far below the footprint halves the rate until the
-// sample fits: the numbers stay those of the stream.
+// A tracking capacity below the last cache (256 lines against 1,024)
+// halves the rate until the last cache's sample fits (1/4: 256 lines): the
+// numbers stay those of the stream.
 // RUN: env ROOF_OUTPUT=%t.halved.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=256 %t triad | FileCheck %s --check-prefix=TRIAD
-// RUN: %python %S/Inputs/check_report.py %t.halved.json 'r["traffic"]["sampling_rate"] < 1 / 64'
+// RUN: %python %S/Inputs/check_report.py %t.halved.json 'r["traffic"]["sampling_rate"] == 1 / 4'
 //
 // fork(): the child's model keeps the parent's caches but counts from zero,
 // as its other counts do. The parent fetches 100 new lines (6,400 bytes from
@@ -43,12 +45,25 @@
 // RUN: %python %S/Inputs/check_report.py %t.fork/$(cut -d' ' -f2 %t.fork/pids).json \
 // RUN:   'r["traffic"]["sampled_accesses"] == 10' 'r["totals"]["traffic"]["L2"]["loaded"] == 640'
 //
+// A loop's accesses passed at once (__roof_traffic_loop, as the pass does
+// for an innermost loop of affine accesses) give the bytes of the same
+// accesses passed one by one in the loop's order (__roof_traffic_access),
+// to the byte, for every line sampled and for one in 16 and in 1,024 (the
+// runtime then jumps between sampled lines): 600 random loops of 1 to 8
+// accesses, steps forward, backward, zero, within a line and strided,
+// widths of 1 byte to more than a line, overlapping and unaligned.
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t loops | FileCheck %s --check-prefix=LOOPS
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1024 %t loops | FileCheck %s --check-prefix=LOOPS
+// LOOPS: loops: same as one access at a time
+//
 // A malformed ROOF_CACHES is refused in one line, and the machine's caches
 // are used.
 // RUN: env ROOF_OUTPUT=%t.bad.json ROOF_CACHES=4K,2K %t none 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: roof: ROOF_CACHES="4K,2K" is not a list of at most 4 growing sizes such as 48K,1M,32M; the caches are taken from the machine
 #include "fake_pass.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +176,53 @@ static unsigned random_below(unsigned n) {
   return (unsigned)(next >> 33) % n;
 }
 
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+static uint64_t loop_slots[2][SLOTS];
+
+// The same 600 loops on a thread of its own (a model of its own), passed
+// whole or one access at a time.
+static void *run_loops(void *whole) {
+  static const int64_t steps[] = {0,  8,   -8,  16,   24,    -24, 64,   -64,
+                                  72, 200, 256, -256, 4096, -4096, 1,   -3};
+  static const uint32_t widths[] = {1, 4, 8, 16, 32, 64, 100, 256, 512, 1000};
+  uint64_t *slots = FAKE_ENTER(mod);
+  unsigned long long state = 777;
+  for (int loop = 0; loop < 600; loop++) {
+    RoofTrafficStream streams[8];
+    uint32_t count = 1 + (uint32_t)((state = state * 6364136223846793005ull +
+                                             1442695040888963407ull) >>
+                                    33) % 8;
+    uint64_t iterations = 1 + (state >> 20) % 3000;
+    for (uint32_t k = 0; k < count; k++) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      int64_t step = steps[(state >> 33) % 16];
+      if (step == 1 || step == -3)
+        step *= (int64_t)((state >> 40) % 130);
+      uint64_t reach = (uint64_t)(step < 0 ? -step : step) * iterations;
+      if (reach > (1u << 21))
+        step = 0;
+      streams[k].start = (const void *)(base + (3ul << 21) +
+                                        (state >> 8) % (1u << 20));
+      streams[k].step = step;
+      streams[k].bytes = widths[(state >> 50) % 10];
+      streams[k].stored = (state >> 60) & 1;
+    }
+    if (whole) {
+      __roof_traffic_loop(slots, streams, count, iterations);
+      continue;
+    }
+    for (uint64_t i = 0; i < iterations; i++)
+      for (uint32_t k = 0; k < count; k++)
+        __roof_traffic_access(
+            slots, (const char *)streams[k].start + (int64_t)i * streams[k].step,
+            streams[k].bytes, streams[k].stored);
+  }
+  memcpy(loop_slots[whole != NULL], slots, sizeof loop_slots[0]);
+  return NULL;
+}
+
 int main(int argc, char **argv) {
   counters = FAKE_ENTER(mod);
   const char *what = argc > 1 ? argv[1] : "";
@@ -188,6 +250,25 @@ int main(int argc, char **argv) {
             touch(a, 8, 1, 1);
           }
     same &= compare("blocked");
+    return same ? 0 : 1;
+  }
+  if (strcmp(what, "loops") == 0) {
+    for (int whole = 0; whole < 2; whole++) {
+      pthread_t thread;
+      pthread_create(&thread, NULL, run_loops, whole ? &thread : NULL);
+      pthread_join(thread, NULL);
+    }
+    int same = 1;
+    for (int s = 0; s < SLOTS; s++)
+      if (loop_slots[0][s] != loop_slots[1][s]) {
+        printf("loops: slot %d: %llu one at a time, %llu whole\n", s,
+               (unsigned long long)loop_slots[0][s],
+               (unsigned long long)loop_slots[1][s]);
+        same = 0;
+      }
+    if (same)
+      printf("loops: same as one access at a time (%llu bytes)\n",
+             (unsigned long long)(loop_slots[0][0] + loop_slots[0][1]));
     return same ? 0 : 1;
   }
   if (strcmp(what, "fork") == 0) {
