@@ -421,7 +421,7 @@ void FunctionInstrumenter::run() {
   if (Plan.TrafficSlot != ROOF_NO_SLOT) {
     IRBuilder<> TB(AfterBase);
     Value *Slots = slotAddress(TB, Plan.TrafficSlot);
-    instrumentTraffic(Plan.Accesses, Slots, AfterBase);
+    instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
   }
   registerThreadOnFirstCall(cast<Instruction>(CounterBase));
 

@@ -3,12 +3,19 @@
 
 #include "roof/abi.h"
 
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -22,6 +29,10 @@ namespace {
 constexpr char ThresholdName[] = "__roof_traffic_threshold";
 constexpr char AccessName[] = "__roof_traffic_access";
 constexpr char LanesName[] = "__roof_traffic_lanes";
+constexpr char LoopName[] = "__roof_traffic_loop";
+/// Adjacent accesses merge into one stream up to this width (the runtime
+/// follows wider ones line by line).
+constexpr uint64_t MaxMergedBytes = 512;
 
 /// What one instruction accesses: `Bytes` from `Pointer`, or, with `Mask`,
 /// the active lanes of the vector of pointers `Pointer`.
@@ -158,6 +169,156 @@ bool accessesMemory(const Instruction &I) {
   return false;
 }
 
+/// An innermost loop whose accesses the runtime is given at once, before
+/// the loop runs (__roof_traffic_loop, include/roof/abi.h): every access
+/// is a plain load or store made once per iteration at an address that
+/// moves by a step known on entry, as is the trip count, and nothing
+/// else in the loop touches memory the model would see.
+struct LoopStreams {
+  struct Stream {
+    const SCEV *Start;
+    const SCEV *Step; // i64, loop-invariant
+    uint64_t Bytes;
+    bool Stored;
+  };
+  /// The block the loop is entered from: its preheader, or the one block
+  /// outside that branches to it, the edge to be split.
+  BasicBlock *Entered;
+  BasicBlock *Header;
+  const SCEV *Iterations; // i64
+  SmallVector<Stream, 8> Streams;
+};
+
+/// Whether \p Call may be in such a loop: it touches no memory, or only
+/// as a marker (lifetimes, assumptions, debug information).
+bool isInvisibleCall(const CallBase &Call) {
+  if (const auto *II = dyn_cast<IntrinsicInst>(&Call))
+    if (II->isAssumeLikeIntrinsic())
+      return true;
+  return !Call.mayReadOrWriteMemory();
+}
+
+/// The streams of loop \p L whose accesses are \p InLoop, if it is such a
+/// loop. Adjacent accesses of the same kind and step, each beginning where
+/// the previous one ends, are one stream.
+std::optional<LoopStreams> streamsOf(Loop &L,
+                                     const SmallPtrSetImpl<Instruction *> &InLoop,
+                                     ScalarEvolution &SE, DominatorTree &DT,
+                                     SCEVExpander &Expander) {
+  BasicBlock *Entered = L.getLoopPredecessor(), *Latch = L.getLoopLatch();
+  if (!L.isInnermost() || !Entered || !Latch || L.getExitingBlock() != Latch ||
+      !isa<BranchInst, SwitchInst>(Entered->getTerminator()))
+    return std::nullopt;
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  Type *I64 = Type::getInt64Ty(L.getHeader()->getContext());
+  if (isa<SCEVCouldNotCompute>(Taken) || !Taken->getType()->isIntegerTy() ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return std::nullopt;
+  Instruction *At = Entered->getTerminator();
+  LoopStreams Result{Entered, L.getHeader(),
+                     SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64),
+                                   SE.getOne(I64)),
+                     {}};
+  if (!Expander.isSafeToExpandAt(Result.Iterations, At))
+    return std::nullopt;
+
+  // The blocks that run once per iteration, in their order: the latch and
+  // its dominators in the loop.
+  SmallVector<BasicBlock *, 8> EveryIteration;
+  for (DomTreeNode *N = DT.getNode(Latch); N && L.contains(N->getBlock());
+       N = N->getIDom())
+    EveryIteration.push_back(N->getBlock());
+  std::reverse(EveryIteration.begin(), EveryIteration.end());
+  SmallPtrSet<BasicBlock *, 8> Once(EveryIteration.begin(),
+                                    EveryIteration.end());
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      if (InLoop.contains(&I)) {
+        if (!Once.contains(BB))
+          return std::nullopt;
+      } else if (auto *Call = dyn_cast<CallBase>(&I);
+                 Call && !isInvisibleCall(*Call)) {
+        return std::nullopt;
+      }
+    }
+
+  const DataLayout &DL = L.getHeader()->getModule()->getDataLayout();
+  for (BasicBlock *BB : EveryIteration)
+    for (Instruction &I : *BB) {
+      if (!InLoop.contains(&I))
+        continue;
+      auto *Load = dyn_cast<LoadInst>(&I);
+      auto *Store = dyn_cast<StoreInst>(&I);
+      if (!(Load && Load->isSimple()) && !(Store && Store->isSimple()))
+        return std::nullopt;
+      Type *Ty = Load ? Load->getType() : Store->getValueOperand()->getType();
+      TypeSize Size = DL.getTypeStoreSize(Ty);
+      if (Size.isScalable() || !Size.getFixedValue())
+        return std::nullopt;
+      const SCEV *Address = SE.getSCEV(getLoadStorePointerOperand(&I));
+      LoopStreams::Stream S{Address, SE.getZero(I64), Size.getFixedValue(),
+                            Store != nullptr};
+      if (!SE.isLoopInvariant(Address, &L)) {
+        auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
+        if (!Rec || Rec->getLoop() != &L || !Rec->isAffine())
+          return std::nullopt;
+        S.Start = Rec->getStart();
+        S.Step = Rec->getStepRecurrence(SE);
+        if (S.Step->getType() != I64 || !SE.isLoopInvariant(S.Step, &L))
+          return std::nullopt;
+      }
+      if (!Expander.isSafeToExpandAt(S.Start, At) ||
+          !Expander.isSafeToExpandAt(S.Step, At))
+        return std::nullopt;
+      if (!Result.Streams.empty()) {
+        LoopStreams::Stream &Last = Result.Streams.back();
+        auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Start, Last.Start));
+        if (Last.Stored == S.Stored && Last.Step == S.Step &&
+            Last.Bytes + S.Bytes <= MaxMergedBytes && Gap &&
+            Gap->getAPInt() == Last.Bytes) {
+          Last.Bytes += S.Bytes;
+          continue;
+        }
+      }
+      Result.Streams.push_back(S);
+    }
+  if (Result.Streams.empty() ||
+      Result.Streams.size() > ROOF_TRAFFIC_MAX_STREAMS)
+    return std::nullopt;
+  return Result;
+}
+
+/// Before the loop: its streams and trip count to the runtime, in its
+/// preheader (made if it has none).
+void passLoop(const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
+              FunctionCallee LoopFn, IRBuilder<> &AllocaB, DominatorTree &DT,
+              LoopInfo &LI) {
+  BasicBlock *Preheader = LS.Entered;
+  if (Preheader->getSingleSuccessor() != LS.Header)
+    Preheader = SplitEdge(LS.Entered, LS.Header, &DT, &LI);
+  LLVMContext &Ctx = Preheader->getContext();
+  Type *Ptr = PointerType::getUnqual(Ctx);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  // RoofTrafficStream
+  auto *StreamTy = StructType::get(Ctx, {Ptr, I64, I32, I32});
+  auto *ArrayTy = ArrayType::get(StreamTy, LS.Streams.size());
+  AllocaInst *Array = AllocaB.CreateAlloca(ArrayTy, nullptr, "roof.streams");
+  Instruction *At = Preheader->getTerminator();
+  Value *Iterations = Expander.expandCodeFor(LS.Iterations, I64, At);
+  IRBuilder<> B(At);
+  for (auto [K, S] : enumerate(LS.Streams)) {
+    Value *Start = Expander.expandCodeFor(S.Start, Ptr, At);
+    Value *Step = Expander.expandCodeFor(S.Step, I64, At);
+    B.SetInsertPoint(At);
+    Value *Fields[] = {Start, Step, B.getInt32(S.Bytes), B.getInt32(S.Stored)};
+    for (auto [F, V] : enumerate(Fields))
+      B.CreateStore(V, B.CreateConstInBoundsGEP2_32(StreamTy, Array, K, F));
+  }
+  B.CreateCall(LoopFn, {Slots, Array, B.getInt32(LS.Streams.size()),
+                        Iterations});
+}
+
 /// Whether the line of byte \p Address is sampled (include/roof/abi.h).
 Value *isSampled(IRBuilder<> &B, Value *Address, Value *Threshold) {
   Value *Line = B.CreateLShr(Address, ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
@@ -173,6 +334,13 @@ bool trafficModeRequested() {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
+/// ROOF_TRAFFIC=each: every access checked where it is, loops included (the
+/// reference the loop streams are tested against).
+static bool loopStreamsRequested() {
+  const char *Value = std::getenv("ROOF_TRAFFIC");
+  return !Value || std::strcmp(Value, "each") != 0;
+}
+
 SmallVector<Instruction *, 0> memoryAccesses(Function &F) {
   SmallVector<Instruction *, 0> Accesses;
   for (BasicBlock &BB : F)
@@ -183,7 +351,8 @@ SmallVector<Instruction *, 0> memoryAccesses(Function &F) {
 }
 
 void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
-                       Instruction *EntryPoint) {
+                       Instruction *EntryPoint, LoopInfo &LI,
+                       ScalarEvolution &SE) {
   if (Accesses.empty())
     return;
   Module &M = *EntryPoint->getModule();
@@ -204,7 +373,31 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   Function &F = *EntryPoint->getFunction();
   IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
 
-  for (Instruction *I : Accesses)
+  // Loops first, while the analyses describe the function.
+  SmallPtrSet<Instruction *, 32> InStreams;
+  if (loopStreamsRequested()) {
+    MapVector<Loop *, SmallPtrSet<Instruction *, 8>> ByLoop;
+    for (Instruction *I : Accesses)
+      if (Loop *L = LI.getLoopFor(I->getParent()))
+        ByLoop[L].insert(I);
+    DominatorTree DT(F);
+    SCEVExpander Expander(SE, M.getDataLayout(), "roof.streams");
+    SmallVector<LoopStreams, 4> Loops;
+    for (auto &[L, InLoop] : ByLoop)
+      if (std::optional<LoopStreams> LS =
+              streamsOf(*L, InLoop, SE, DT, Expander)) {
+        Loops.push_back(std::move(*LS));
+        InStreams.insert(InLoop.begin(), InLoop.end());
+      }
+    FunctionCallee LoopFn =
+        M.getOrInsertFunction(LoopName, Void, Ptr, Ptr, I32, I64);
+    for (const LoopStreams &LS : Loops)
+      passLoop(LS, Slots, Expander, LoopFn, AllocaB, DT, LI);
+  }
+
+  for (Instruction *I : Accesses) {
+    if (InStreams.contains(I))
+      continue;
     for (const Access &X : accessesOf(*I)) {
       IRBuilder<> B(I);
       Value *Stored = B.getInt32(X.Stored);
@@ -238,6 +431,7 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
       IRBuilder<> T(Then);
       T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
     }
+  }
 }
 
 } // namespace roof

@@ -8,7 +8,11 @@
 // runtime only when its first or last cache line is sampled (a hash of the
 // line below __roof_traffic_threshold, include/roof/abi.h), checked inline;
 // gathers, scatters and masked accesses pass their active lanes, memcpy and
-// memset their range, and always call.
+// memset their range, and always call. An innermost loop whose accesses all
+// move by a step known on entry, as is the trip count, calls the
+// runtime once before it runs, with the accesses as streams; the runtime
+// finds their sampled lines itself (ROOF_TRAFFIC=each checks every access
+// where it is instead).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_TRAFFIC_INSTRUMENTER_H
@@ -16,6 +20,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instruction.h"
 
@@ -33,9 +39,11 @@ llvm::SmallVector<llvm::Instruction *, 0> memoryAccesses(llvm::Function &F);
 /// Passes the address of each of \p Accesses to the runtime's model, with
 /// \p Slots (the function's first traffic slot, include/roof/abi.h) as the
 /// scope; the sampling threshold is read once, at \p EntryPoint, which must
-/// dominate every access, and \p Slots must be available there.
+/// dominate every access, and \p Slots must be available there. \p LI and
+/// \p SE must still describe the function.
 void instrumentTraffic(llvm::ArrayRef<llvm::Instruction *> Accesses,
-                       llvm::Value *Slots, llvm::Instruction *EntryPoint);
+                       llvm::Value *Slots, llvm::Instruction *EntryPoint,
+                       llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
 
 } // namespace roof
 

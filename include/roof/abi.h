@@ -176,8 +176,9 @@ void __roof_register_thread(const RoofModule *module, uint64_t *counters);
  *   line = address >> ROOF_TRAFFIC_LINE_SHIFT
  *   sampled when (line * ROOF_TRAFFIC_HASH) >> 40 < __roof_traffic_threshold
  * Instrumented code calls the runtime only when the first or the last line
- * of an access is sampled; the threshold only ever decreases, so code may
- * read it once per function (the runtime checks each line again). */
+ * of an access is sampled, or once before a loop whose accesses are all
+ * affine (__roof_traffic_loop); the threshold only ever decreases, so code
+ * may read it once per function (the runtime checks each line again). */
 #define ROOF_TRAFFIC_LINE_SHIFT 6
 #define ROOF_TRAFFIC_HASH 0x9E3779B97F4A7C15ull
 #define ROOF_TRAFFIC_HASH_SHIFT 40
@@ -190,6 +191,19 @@ void __roof_traffic_access(uint64_t *slots, const void *address,
 void __roof_traffic_lanes(uint64_t *slots, const void *const *lanes,
                           uint64_t mask, uint32_t num_lanes,
                           uint32_t element_bytes, uint32_t stored);
+/* A loop's accesses, passed once before the loop: access k of iteration i
+ * (from 0) is `bytes` bytes from start + i * step, and iteration i makes
+ * the accesses of `streams` in their order. The runtime simulates them in
+ * that order (iteration by iteration) for the sampled lines only. */
+#define ROOF_TRAFFIC_MAX_STREAMS 64
+typedef struct RoofTrafficStream {
+  const void *start;
+  int64_t step;
+  uint32_t bytes;
+  uint32_t stored;
+} RoofTrafficStream;
+void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
+                         uint32_t num_streams, uint64_t iterations);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);
 

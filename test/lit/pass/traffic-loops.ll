@@ -1,0 +1,234 @@
+; Traffic mode, loops (passes/TrafficInstrumenter.h): an innermost loop whose
+; accesses are all plain loads and stores made once per iteration at an
+; address moving by a step known on entry, as is the trip count, and with
+; no call that touches memory, calls __roof_traffic_loop once in its
+; preheader, with its accesses as streams {start, step, bytes, stored} in
+; program order and its trip count (backedge-taken count + 1), and nothing
+; inside it.
+;   - @triad: a[i] = b[i] + c[i] over %n > 0 elements, 8-byte steps: three
+;     streams (b, c loaded; a stored) and %n iterations.
+;   - @vector: two 32-byte loads that follow each other (p+32i, p+32i+32,
+;     step 64) are one stream of 64 bytes; the store to a loop-invariant
+;     address is a stream of step 0.
+;   - @backward: a step of -8, from &p[%n - 1].
+;   - @column: a row-major column walk, a step of 8 * %cols bytes.
+;   - @conditional: a store on one side of a branch is not made every
+;     iteration: each access checks its line where it is.
+;   - @calls: a call that may touch memory keeps the accesses where they are.
+;   - @chase: an address loaded in the loop does not move by a step.
+; With ROOF_TRAFFIC=each, every access checks its line where it is.
+;
+; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: env ROOF_TRAFFIC=each %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=EACH
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define void @triad(
+; CHECK:         [[SLOTS:%roof.slot[0-9]*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 4
+; CHECK:       preheader:
+; CHECK:         [[TRIPS:%.*]] = add nuw nsw i64 {{%.*}}, 1
+; CHECK:         store ptr %b, ptr
+; CHECK:         store i64 8, ptr
+; CHECK:         store i32 8, ptr
+; CHECK:         store i32 0, ptr
+; CHECK:         store ptr %c, ptr
+; CHECK:         store i64 8, ptr
+; CHECK:         store i32 8, ptr
+; CHECK:         store i32 0, ptr
+; CHECK:         store ptr %a, ptr
+; CHECK:         store i64 8, ptr
+; CHECK:         store i32 8, ptr
+; CHECK:         store i32 1, ptr
+; CHECK:         call void @__roof_traffic_loop(ptr [[SLOTS]], ptr %roof.streams, i32 3, i64 [[TRIPS]])
+; CHECK-NEXT:    br label %loop
+; CHECK:       loop:
+; CHECK-NOT:     __roof_traffic
+; CHECK:       exit:
+; EACH-LABEL: define void @triad(
+; EACH-NOT:     __roof_traffic_loop
+; EACH:       loop:
+; EACH:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pb, i64 8, i32 0)
+define void @triad(ptr %a, ptr %b, ptr %c, i64 %n) {
+entry:
+  %go = icmp sgt i64 %n, 0
+  br i1 %go, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %next, %loop ]
+  %pb = getelementptr inbounds double, ptr %b, i64 %i
+  %vb = load double, ptr %pb, align 8
+  %pc = getelementptr inbounds double, ptr %c, i64 %i
+  %vc = load double, ptr %pc, align 8
+  %sum = fadd double %vb, %vc
+  %pa = getelementptr inbounds double, ptr %a, i64 %i
+  store double %sum, ptr %pa, align 8
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp slt i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @vector(
+; CHECK:       preheader:
+; CHECK:         store ptr %p, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 64, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 64, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 0, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store ptr %sum, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 0, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 32, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 1, ptr
+; CHECK-NEXT:    call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 2, i64 {{%.*}})
+; CHECK:       loop:
+; CHECK-NOT:     __roof_traffic
+; CHECK:       exit:
+define void @vector(ptr %p, ptr %sum, i64 %n) {
+entry:
+  %go = icmp ugt i64 %n, 0
+  br i1 %go, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %next, %loop ]
+  %acc = phi <4 x double> [ zeroinitializer, %preheader ], [ %acc2, %loop ]
+  %offset = mul nuw nsw i64 %i, 64
+  %p0 = getelementptr inbounds i8, ptr %p, i64 %offset
+  %v0 = load <4 x double>, ptr %p0, align 8
+  %p1 = getelementptr inbounds i8, ptr %p0, i64 32
+  %v1 = load <4 x double>, ptr %p1, align 8
+  %s = fadd <4 x double> %v0, %v1
+  %acc2 = fadd <4 x double> %acc, %s
+  store <4 x double> %acc2, ptr %sum, align 8
+  %next = add nuw i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @backward(
+; CHECK:       preheader:
+; CHECK:         [[LAST:%.*]] = getelementptr i8, ptr %p, i64 {{%.*}}
+; CHECK:         store ptr [[LAST]], ptr
+; CHECK:         store i64 -8, ptr
+; CHECK:         call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 1, i64 {{%.*}})
+define void @backward(ptr %p, i64 %n) {
+entry:
+  %go = icmp sgt i64 %n, 0
+  br i1 %go, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %i = phi i64 [ %n, %preheader ], [ %next, %loop ]
+  %next = add nsw i64 %i, -1
+  %q = getelementptr inbounds double, ptr %p, i64 %next
+  store double 0.0, ptr %q, align 8
+  %more = icmp sgt i64 %next, 0
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define double @column(
+; CHECK:       preheader:
+; CHECK:         [[ROW:%.*]] = shl i64 %cols, 3
+; CHECK:         store ptr %m, ptr
+; CHECK:         store i64 [[ROW]], ptr
+; CHECK:         call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 1, i64 {{%.*}})
+; CHECK:       loop:
+; CHECK-NOT:     __roof_traffic
+; CHECK:       exit:
+define double @column(ptr %m, i64 %rows, i64 %cols) {
+entry:
+  %go = icmp sgt i64 %rows, 0
+  br i1 %go, label %preheader, label %exit
+preheader:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %preheader ], [ %next, %loop ]
+  %sum = phi double [ 0.0, %preheader ], [ %sum2, %loop ]
+  %at = mul nsw i64 %i, %cols
+  %q = getelementptr inbounds double, ptr %m, i64 %at
+  %v = load double, ptr %q, align 8
+  %sum2 = fadd double %sum, %v
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp slt i64 %next, %rows
+  br i1 %more, label %loop, label %exit
+exit:
+  %r = phi double [ 0.0, %entry ], [ %sum2, %loop ]
+  ret double %r
+}
+
+; CHECK-LABEL: define void @conditional(
+; CHECK-NOT:     __roof_traffic_loop
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %q, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %q, i64 8, i32 1)
+; CHECK:       exit:
+define void @conditional(ptr %p, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %latch ]
+  %q = getelementptr inbounds double, ptr %p, i64 %i
+  %v = load double, ptr %q, align 8
+  %neg = fcmp olt double %v, 0.0
+  br i1 %neg, label %clear, label %latch
+clear:
+  store double 0.0, ptr %q, align 8
+  br label %latch
+latch:
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @calls(
+; CHECK-NOT:     __roof_traffic_loop
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %q, i64 8, i32 1)
+; CHECK:       exit:
+define void @calls(ptr %p, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %q = getelementptr inbounds double, ptr %p, i64 %i
+  store double 1.0, ptr %q, align 8
+  call void @touch(ptr %q)
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define i64 @chase(
+; CHECK-NOT:     __roof_traffic_loop
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %node, i64 8, i32 0)
+; CHECK:       exit:
+define i64 @chase(ptr %head, i64 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %node = phi ptr [ %head, %entry ], [ %succ, %loop ]
+  %succ = load ptr, ptr %node, align 8
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret i64 %i
+}
+
+declare void @touch(ptr)
