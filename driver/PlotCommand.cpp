@@ -44,7 +44,8 @@ options:
                      the scopes of that name in every census
   --traffic FILE     the levels below L1 from FILE, a roof cc --roof-traffic
                      build's census of the same program and input, placed
-                     with the run's times (one run)
+                     with the run's times; with several runs, once per run,
+                     in the order of the runs
   --title TEXT       the title (default: the program and the precision)
   --merge            the files given are one run, one census per MPI rank:
                      merged as roof merge does
@@ -62,6 +63,8 @@ struct PlotOptions {
   bool program = true;
   std::optional<std::string> title;
   bool merge = false; // all files one run
+  // --traffic, in the order given: one per run (one for --merge).
+  std::vector<std::string> trafficPaths;
 };
 
 PlotFormat parseFormat(const std::string &name) {
@@ -169,6 +172,8 @@ int plotCommand(const std::vector<std::string> &args) {
       options.format = parseFormat(*format);
     } else if (auto title = optionValue(args, i, "--title")) {
       options.title = *title;
+    } else if (auto traffic = optionValue(args, i, "--traffic")) {
+      options.trafficPaths.push_back(*traffic);
     } else if (!parseReportOption(args, i, options.roofline)) {
       throw UsageError("unknown option '" + arg +
                        "' for roof plot (roof plot --help)");
@@ -179,9 +184,6 @@ int plotCommand(const std::vector<std::string> &args) {
   if (files.size() > 1 && !options.roofline.bytes.empty())
     throw UsageError("--bytes is for one census; with several, use "
                      "--bytes-file");
-  if (files.size() > 1 && !options.merge && options.roofline.trafficPath)
-    throw UsageError("--traffic is for one run; with several, draw each "
-                     "with its own");
   refuseReportOnlyOptions(options.roofline);
 
   std::vector<std::vector<std::string>> runInputs;
@@ -190,12 +192,26 @@ int plotCommand(const std::vector<std::string> &args) {
   else
     for (const std::string &path : files)
       runInputs.push_back({path});
+  // Run i takes the i-th --traffic: the runs are different programs, and
+  // each traffic-mode census belongs to one of them.
+  if (!options.trafficPaths.empty() &&
+      options.trafficPaths.size() != runInputs.size())
+    throw UsageError(
+        "--traffic is given once per run, in the order of the runs: " +
+        std::to_string(runInputs.size()) +
+        (runInputs.size() == 1 ? " run, " : " runs, ") +
+        std::to_string(options.trafficPaths.size()) + " --traffic");
   std::vector<LoadedCensus> runs;
-  for (const std::vector<std::string> &inputs : runInputs) {
+  for (std::size_t r = 0; r < runInputs.size(); ++r) {
+    const std::vector<std::string> &inputs = runInputs[r];
     try {
       runs.push_back({censusInputsName(inputs),
                       readCensusInputs(inputs, options.roofline.merge)});
-      takeTrafficOption(runs.back().census, options.roofline);
+      if (!options.trafficPaths.empty()) {
+        ReportOptions traffic = options.roofline;
+        traffic.trafficPath = options.trafficPaths[r];
+        takeTrafficOption(runs.back().census, traffic);
+      }
     } catch (const InputError &error) {
       return printError(error.what());
     }
