@@ -14,7 +14,10 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <cstdlib>
@@ -33,6 +36,10 @@ constexpr char LoopName[] = "__roof_traffic_loop";
 /// Adjacent accesses merge into one stream up to this width (the runtime
 /// follows wider ones line by line).
 constexpr uint64_t MaxMergedBytes = 512;
+/// A loop that touches fewer bytes than this on entry checks each access
+/// where it is: finding the first sampled line of each stream and setting
+/// the streams up would cost the runtime more than the checks.
+constexpr uint64_t MinLoopBytes = 32 << 10;
 
 /// What one instruction accesses: `Bytes` from `Pointer`, or, with `Mask`,
 /// the active lanes of the vector of pointers `Pointer`.
@@ -181,10 +188,6 @@ struct LoopStreams {
     uint64_t Bytes;
     bool Stored;
   };
-  /// The block the loop is entered from: its preheader, or the one block
-  /// outside that branches to it, the edge to be split.
-  BasicBlock *Entered;
-  BasicBlock *Header;
   const SCEV *Iterations; // i64
   SmallVector<Stream, 8> Streams;
 };
@@ -215,8 +218,7 @@ std::optional<LoopStreams> streamsOf(Loop &L,
       SE.getTypeSizeInBits(Taken->getType()) > 64)
     return std::nullopt;
   Instruction *At = Entered->getTerminator();
-  LoopStreams Result{Entered, L.getHeader(),
-                     SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64),
+  LoopStreams Result{SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64),
                                    SE.getOne(I64)),
                      {}};
   if (!Expander.isSafeToExpandAt(Result.Iterations, At))
@@ -288,25 +290,68 @@ std::optional<LoopStreams> streamsOf(Loop &L,
   return Result;
 }
 
-/// Before the loop: its streams and trip count to the runtime, in its
-/// preheader (made if it has none).
-void passLoop(const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
-              FunctionCallee LoopFn, IRBuilder<> &AllocaB, DominatorTree &DT,
-              LoopInfo &LI) {
-  BasicBlock *Preheader = LS.Entered;
-  if (Preheader->getSingleSuccessor() != LS.Header)
-    Preheader = SplitEdge(LS.Entered, LS.Header, &DT, &LI);
-  LLVMContext &Ctx = Preheader->getContext();
+/// Versions loop \p L, which touches \p InLoop as \p LS says: a loop that
+/// touches at least MinLoopBytes on entry passes its streams and trip count
+/// to the runtime first; a shorter one runs a copy of it, whose accesses
+/// (returned) check themselves: there, finding the first sampled line of
+/// each stream would cost the runtime more than the checks. Returns nothing
+/// when \p L is no longer entered from one block.
+std::optional<SmallVector<Instruction *, 8>>
+passLoop(Loop &L, const LoopStreams &LS,
+         const SmallPtrSetImpl<Instruction *> &InLoop, Value *Slots,
+         SCEVExpander &Expander, FunctionCallee LoopFn, IRBuilder<> &AllocaB,
+         DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
+  BasicBlock *Entered = L.getLoopPredecessor(), *Header = L.getHeader();
+  BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getExitBlock();
+  if (!Entered || !Exit || !isa<BranchInst, SwitchInst>(Entered->getTerminator()))
+    return std::nullopt;
+  // Entered -> Decide -> (Preheader -> L | copy) -> Exit, with Exit reached
+  // from the loop only and in LCSSA form, so that the copy's exit values
+  // join the loop's there.
+  BasicBlock *Decide = SplitEdge(Entered, Header, &DT, &LI);
+  BasicBlock *Preheader = SplitEdge(Decide, Header, &DT, &LI);
+  if (!Exit->getSinglePredecessor())
+    Exit = SplitEdge(Latch, Exit, &DT, &LI);
+  formLCSSA(L, DT, &LI, &SE);
+  SE.forgetLoop(&L);
+  ValueToValueMapTy Map;
+  SmallVector<BasicBlock *, 8> Blocks;
+  Loop *Copy = cloneLoopWithPreheader(Preheader, Decide, &L, Map, ".roof.short",
+                                      &LI, &DT, Blocks);
+  remapInstructionsInBlocks(Blocks, Map);
+  Decide->setName("roof.decide");
+  Preheader->setName("roof.whole");
+  Copy->getLoopPreheader()->setName("roof.short");
+  BasicBlock *CopyLatch = cast<BasicBlock>(Map[Latch]);
+  for (PHINode &Phi : Exit->phis()) {
+    Value *V = Phi.getIncomingValueForBlock(Latch);
+    Phi.addIncoming(Map.count(V) ? static_cast<Value *>(Map[V]) : V, CopyLatch);
+  }
+  DT.changeImmediateDominator(Exit, Decide);
+
+  LLVMContext &Ctx = Header->getContext();
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *I64 = Type::getInt64Ty(Ctx);
   Type *I32 = Type::getInt32Ty(Ctx);
+  Value *Iterations =
+      Expander.expandCodeFor(LS.Iterations, I64, Decide->getTerminator());
+  uint64_t PerIteration = 0;
+  for (const LoopStreams::Stream &S : LS.Streams)
+    PerIteration += S.Bytes;
+  IRBuilder<> B(Decide->getTerminator());
+  Value *Short = B.CreateICmpULT(
+      Iterations, B.getInt64(divideCeil(MinLoopBytes, PerIteration)),
+      "roof.short");
+  Instruction *Old = Decide->getTerminator();
+  B.CreateCondBr(Short, Copy->getLoopPreheader(), Preheader);
+  Old->eraseFromParent();
+
   // RoofTrafficStream
   auto *StreamTy = StructType::get(Ctx, {Ptr, I64, I32, I32});
   auto *ArrayTy = ArrayType::get(StreamTy, LS.Streams.size());
   AllocaInst *Array = AllocaB.CreateAlloca(ArrayTy, nullptr, "roof.streams");
   Instruction *At = Preheader->getTerminator();
-  Value *Iterations = Expander.expandCodeFor(LS.Iterations, I64, At);
-  IRBuilder<> B(At);
+  B.SetInsertPoint(At);
   for (auto [K, S] : enumerate(LS.Streams)) {
     Value *Start = Expander.expandCodeFor(S.Start, Ptr, At);
     Value *Step = Expander.expandCodeFor(S.Step, I64, At);
@@ -317,6 +362,12 @@ void passLoop(const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
   }
   B.CreateCall(LoopFn, {Slots, Array, B.getInt32(LS.Streams.size()),
                         Iterations});
+
+  SmallVector<Instruction *, 8> Checked;
+  for (Instruction &I : instructions(L.getHeader()->getParent()))
+    if (InLoop.contains(&I))
+      Checked.push_back(cast<Instruction>(Map[&I]));
+  return Checked;
 }
 
 /// Whether the line of byte \p Address is sampled (include/roof/abi.h).
@@ -373,8 +424,10 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   Function &F = *EntryPoint->getFunction();
   IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
 
-  // Loops first, while the analyses describe the function.
-  SmallPtrSet<Instruction *, 32> InStreams;
+  // Loops first, while the analyses describe the function: their accesses
+  // are passed whole, or those of their short copies checked where they are.
+  SmallVector<Instruction *, 0> CheckedHere;
+  SmallPtrSet<Instruction *, 32> Whole;
   if (loopStreamsRequested()) {
     MapVector<Loop *, SmallPtrSet<Instruction *, 8>> ByLoop;
     for (Instruction *I : Accesses)
@@ -382,22 +435,25 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
         ByLoop[L].insert(I);
     DominatorTree DT(F);
     SCEVExpander Expander(SE, M.getDataLayout(), "roof.streams");
-    SmallVector<LoopStreams, 4> Loops;
+    SmallVector<std::pair<LoopStreams, Loop *>, 4> Loops;
     for (auto &[L, InLoop] : ByLoop)
       if (std::optional<LoopStreams> LS =
-              streamsOf(*L, InLoop, SE, DT, Expander)) {
-        Loops.push_back(std::move(*LS));
-        InStreams.insert(InLoop.begin(), InLoop.end());
-      }
+              streamsOf(*L, InLoop, SE, DT, Expander))
+        Loops.push_back({std::move(*LS), L});
     FunctionCallee LoopFn =
         M.getOrInsertFunction(LoopName, Void, Ptr, Ptr, I32, I64);
-    for (const LoopStreams &LS : Loops)
-      passLoop(LS, Slots, Expander, LoopFn, AllocaB, DT, LI);
+    for (auto &[LS, L] : Loops)
+      if (auto Copies = passLoop(*L, LS, ByLoop[L], Slots, Expander, LoopFn,
+                                 AllocaB, DT, LI, SE)) {
+        Whole.insert(ByLoop[L].begin(), ByLoop[L].end());
+        CheckedHere.append(Copies->begin(), Copies->end());
+      }
   }
+  for (Instruction *I : Accesses)
+    if (!Whole.contains(I))
+      CheckedHere.push_back(I);
 
-  for (Instruction *I : Accesses) {
-    if (InStreams.contains(I))
-      continue;
+  for (Instruction *I : CheckedHere) {
     for (const Access &X : accessesOf(*I)) {
       IRBuilder<> B(I);
       Value *Stored = B.getInt32(X.Stored);

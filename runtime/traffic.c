@@ -749,6 +749,38 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
   cursor_next(c, g);
 }
 
+static bool before(const struct cursor *c, uint8_t a, uint8_t b) {
+  return c[a].i < c[b].i || (c[a].i == c[b].i && a < b);
+}
+
+static void heap_down(uint8_t *heap, uint32_t size, const struct cursor *c) {
+  for (uint32_t at = 0;;) {
+    uint32_t first = at, left = 2 * at + 1, right = left + 1;
+    if (left < size && before(c, heap[left], heap[first]))
+      first = left;
+    if (right < size && before(c, heap[right], heap[first]))
+      first = right;
+    if (first == at)
+      return;
+    uint8_t k = heap[at];
+    heap[at] = heap[first];
+    heap[first] = k;
+    at = first;
+  }
+}
+
+static void heap_push(uint8_t *heap, uint32_t *size, const struct cursor *c,
+                      uint8_t k) {
+  uint32_t at = (*size)++;
+  heap[at] = k;
+  while (at && before(c, heap[at], heap[(at - 1) / 2])) {
+    uint8_t parent = heap[(at - 1) / 2];
+    heap[(at - 1) / 2] = heap[at];
+    heap[at] = parent;
+    at = (at - 1) / 2;
+  }
+}
+
 ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
                                        const RoofTrafficStream *streams,
                                        uint32_t num_streams,
@@ -768,15 +800,20 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
   struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
   for (uint32_t k = 0; k < num_streams; k++)
     cursor_start(&c[k], &streams[k], iterations, &g);
-  for (;;) {
-    uint32_t k = num_streams;
-    for (uint32_t j = 0; j < num_streams; j++)
-      if (!c[j].done && (k == num_streams || c[j].i < c[k].i))
-        k = j;
-    if (k == num_streams)
-      break;
+  /* The streams with lines left, in a heap by (iteration, stream): the
+   * order the loop makes its accesses in. */
+  uint8_t heap[ROOF_TRAFFIC_MAX_STREAMS];
+  uint32_t size = 0;
+  for (uint32_t k = 0; k < num_streams; k++)
+    if (!c[k].done)
+      heap_push(heap, &size, c, (uint8_t)k);
+  while (size) {
+    uint8_t k = heap[0];
     access_line(m, slots, c[k].line, streams[k].stored != 0);
     cursor_next(&c[k], &g);
+    if (c[k].done)
+      heap[0] = heap[--size];
+    heap_down(heap, size, c);
   }
 }
 

@@ -1,12 +1,17 @@
 ; Traffic mode, loops (passes/TrafficInstrumenter.h): an innermost loop whose
 ; accesses are all plain loads and stores made once per iteration at an
 ; address moving by a step known on entry, as is the trip count, and with
-; no call that touches memory, calls __roof_traffic_loop once in its
-; preheader, with its accesses as streams {start, step, bytes, stored} in
-; program order and its trip count (backedge-taken count + 1), and nothing
-; inside it.
+; no call that touches memory, calls __roof_traffic_loop once before it,
+; with its accesses as streams {start, step, bytes, stored} in program order
+; and its trip count (backedge-taken count + 1), and nothing inside it. The
+; loop is versioned: when it touches fewer than 32 KiB on entry (trips x the
+; bytes of an iteration), a copy of it runs whose accesses check their lines
+; where they are (finding the first sampled line of each stream would cost
+; more than the checks), and the copy's exit values join the loop's at the
+; exit.
 ;   - @triad: a[i] = b[i] + c[i] over %n > 0 elements, 8-byte steps: three
-;     streams (b, c loaded; a stored) and %n iterations.
+;     streams (b, c loaded; a stored) and %n iterations; 24 bytes an
+;     iteration, so the copy runs below ceil(32768 / 24) = 1366 iterations.
 ;   - @vector: two 32-byte loads that follow each other (p+32i, p+32i+32,
 ;     step 64) are one stream of 64 bytes; the store to a loop-invariant
 ;     address is a stream of step 0.
@@ -26,8 +31,17 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @triad(
 ; CHECK:         [[SLOTS:%roof.slot[0-9]*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 4
-; CHECK:       preheader:
+; CHECK:       roof.decide:
 ; CHECK:         [[TRIPS:%.*]] = add nuw nsw i64 {{%.*}}, 1
+; CHECK-NEXT:    [[SHORT:%.*]] = icmp ult i64 [[TRIPS]], 1366
+; CHECK-NEXT:    br i1 [[SHORT]], label %roof.short, label %roof.whole
+; CHECK:       roof.short:
+; CHECK-NEXT:    br label %loop.roof.short
+; CHECK:       loop.roof.short:
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %pb.roof.short, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %pc.roof.short, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %pa.roof.short, i64 8, i32 1)
+; CHECK:       roof.whole:
 ; CHECK:         store ptr %b, ptr
 ; CHECK:         store i64 8, ptr
 ; CHECK:         store i32 8, ptr
@@ -44,7 +58,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       loop:
 ; CHECK-NOT:     __roof_traffic
-; CHECK:       exit:
+; CHECK:       loop.exit_crit_edge:
+; CHECK-NEXT:    phi i64 [ {{%.*}}, %{{[0-9]+}} ], [ {{%.*}}, %loop ]
+; CHECK-NEXT:    br label %exit
 ; EACH-LABEL: define void @triad(
 ; EACH-NOT:     __roof_traffic_loop
 ; EACH:       loop:
@@ -72,7 +88,7 @@ exit:
 }
 
 ; CHECK-LABEL: define void @vector(
-; CHECK:       preheader:
+; CHECK:       roof.whole:
 ; CHECK:         store ptr %p, ptr
 ; CHECK-NEXT:    getelementptr
 ; CHECK-NEXT:    store i64 64, ptr
@@ -117,7 +133,7 @@ exit:
 }
 
 ; CHECK-LABEL: define void @backward(
-; CHECK:       preheader:
+; CHECK:       roof.decide:
 ; CHECK:         [[LAST:%.*]] = getelementptr i8, ptr %p, i64 {{%.*}}
 ; CHECK:         store ptr [[LAST]], ptr
 ; CHECK:         store i64 -8, ptr
@@ -140,7 +156,7 @@ exit:
 }
 
 ; CHECK-LABEL: define double @column(
-; CHECK:       preheader:
+; CHECK:       roof.decide:
 ; CHECK:         [[ROW:%.*]] = shl i64 %cols, 3
 ; CHECK:         store ptr %m, ptr
 ; CHECK:         store i64 [[ROW]], ptr
