@@ -7,7 +7,8 @@
 //   roof-ert --stream [--threads N] [--out DIR]
 //
 // A run: the clock (for the theoretical peak), the 1-FLOP kernel over
-// working sets from 1 KiB to 8x the last-level cache (bandwidth levels),
+// working sets from 1 KiB to 8x the last-level cache (16x quick; the
+// bandwidth levels),
 // every kernel at every FLOPs per element in L1 (thorough only; it shows
 // where each kernel turns compute-bound), the ceilings (high FLOPs per
 // element, L1-resident, more repetitions), then (thorough only) the FMA
@@ -111,9 +112,15 @@ std::size_t physicalMemoryBytes() {
 }
 
 // The largest working set: 8x the last-level cache, so that the DRAM
-// plateau is two doublings wide, but no more than a quarter of memory.
-std::size_t largestWorkingSet(const MachineInfo &machine, int threads) {
-  const std::size_t wanted = 8 * machine.lastLevelBytes();
+// plateau is two doublings wide, but no more than a quarter of memory. A
+// quick sweep (one working set a doubling) goes one doubling further: the
+// DRAM level needs two points within 5% of each other, and the first
+// doubling past the last-level cache is often still falling (on a VM with
+// no sysfs caches, 71.5 and 66.9 GB/s at 128 and 256 MiB: no DRAM level).
+std::size_t largestWorkingSet(const MachineInfo &machine,
+                              const SweepEffort &effort, int threads) {
+  const std::size_t wanted =
+      (effort.pointsPerDoubling > 1 ? 8 : 16) * machine.lastLevelBytes();
   return roundWorkingSet(std::min(wanted, physicalMemoryBytes() / 4), threads);
 }
 
@@ -126,7 +133,8 @@ SweepPlan sweepPlan(const Options &options, const CpuPlan &cpuPlan,
   plan.threads = threads;
   plan.effort = sweepEffort(options.quick);
   plan.memoryWorkingSets = workingSetSizes(
-      1024, largestWorkingSet(machine, threads), plan.effort.pointsPerDoubling,
+      1024, largestWorkingSet(machine, plan.effort, threads),
+      plan.effort.pointsPerDoubling,
       [&](std::size_t bytes) { return roundWorkingSet(bytes, threads); });
   const std::size_t l1 = machine.l1DataBytes();
   plan.flopSweepWorkingSet = roundWorkingSet(l1 / 2 * threads, threads);
@@ -143,7 +151,8 @@ std::vector<Point> scalingPoints(const SweepPlan &plan,
   std::vector<Point> points;
   const Precision p = plan.precisions.front();
   const std::size_t l1 = machine.l1DataBytes();
-  const std::size_t largest = largestWorkingSet(machine, plan.threads);
+  const std::size_t largest =
+      largestWorkingSet(machine, plan.effort, plan.threads);
   for (int t = 1; t <= plan.threads; ++t) {
     points.push_back({"scaling", KernelKind::Fma, p, t,
                       flopsPerElementChoices(KernelKind::Fma).back(),
