@@ -20,6 +20,7 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -346,7 +347,12 @@ passLoop(Loop &L, const LoopStreams &LS,
   B.CreateCondBr(Short, Copy->getLoopPreheader(), Preheader);
   Old->eraseFromParent();
 
-  // RoofTrafficStream
+  // RoofTrafficStream, whose layout this must follow.
+  static_assert(offsetof(RoofTrafficStream, step) == 8 &&
+                    offsetof(RoofTrafficStream, bytes) == 16 &&
+                    offsetof(RoofTrafficStream, stored) == 20 &&
+                    sizeof(RoofTrafficStream) == 24,
+                "RoofTrafficStream is {ptr, i64, i32, i32}");
   auto *StreamTy = StructType::get(Ctx, {Ptr, I64, I32, I32});
   auto *ArrayTy = ArrayType::get(StreamTy, LS.Streams.size());
   AllocaInst *Array = AllocaB.CreateAlloca(ArrayTy, nullptr, "roof.streams");
