@@ -15,7 +15,7 @@
 #include "ExpansionProbe.h"
 #include "TrafficInstrumenter.h"
 
-#include "roof/abi.h"
+#include "AbiTypes.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -45,8 +45,10 @@ constexpr char RegisteredName[] = "__roof_thread_registered";
 constexpr char ModuleDescriptorName[] = "__roof_module";
 constexpr char ThreadCountersGetterName[] = "__roof_thread_counters";
 constexpr char ModuleCtorName[] = "__roof_module_ctor";
-constexpr char RegisterModuleName[] = "__roof_register_module";
-constexpr char RegisterThreadName[] = "__roof_register_thread";
+constexpr const char *RegisterModuleName =
+    ROOF_ABI_SYMBOL(__roof_register_module);
+constexpr const char *RegisterThreadName =
+    ROOF_ABI_SYMBOL(__roof_register_thread);
 // Before user constructors, which may already run instrumented code.
 constexpr int ModuleCtorPriority = 1;
 
@@ -439,12 +441,12 @@ public:
   explicit DescriptorWriter(Module &M)
       : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {
-    WeightTy = StructType::create(Ctx, {I32, I32, I64}, "roof.Weight");
-    FunctionTy = StructType::create(
-        Ctx, {Ptr, Ptr, Ptr, I32, I32, I32, I32, I32, I32, Ptr},
-        "roof.Function");
-    ModuleTy = StructType::create(
-        Ctx, {I32, I32, I32, I32, Ptr, Ptr, Ptr, Ptr, Ptr, Ptr}, "roof.Module");
+    WeightTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Weight),
+                                  "roof.Weight");
+    FunctionTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Function),
+                                    "roof.Function");
+    ModuleTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Module),
+                                  "roof.Module");
   }
 
   Constant *string(StringRef S) {

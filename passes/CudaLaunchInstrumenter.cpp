@@ -2,7 +2,7 @@
 #include "CudaLaunchInstrumenter.h"
 #include "CudaKernels.h"
 
-#include "roof/abi.h"
+#include "AbiTypes.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -21,7 +21,8 @@ namespace {
 constexpr char RegisterFunctionName[] = "__cudaRegisterFunction";
 constexpr char RegisterVarName[] = "__cudaRegisterVar";
 // libroofrt-cuda (runtime/cuda_launch.c).
-constexpr char RegisterKernelName[] = "__roof_cuda_register_kernel";
+constexpr const char *RegisterKernelName =
+    ROOF_ABI_SYMBOL(__roof_cuda_register_kernel);
 constexpr char LaunchWrapperPrefix[] = "__roof_";
 constexpr StringRef LaunchFunctions[] = {"cudaLaunchKernel",
                                          "cudaLaunchKernel_ptsz"};

@@ -1,7 +1,7 @@
 //===- ToolMarkers.cpp - Regions from LIKWID, NVTX and Caliper markers ----===//
 #include "ToolMarkers.h"
 
-#include "roof/abi.h"
+#include "AbiTypes.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/IRBuilder.h"
@@ -17,7 +17,7 @@ namespace roof {
 
 namespace {
 
-constexpr char MarkerEntryName[] = "__roof_marker";
+constexpr const char *MarkerEntryName = ROOF_ABI_SYMBOL(__roof_marker);
 constexpr int NoArgument = -1;
 
 /// A marker function: what its call does to roof's regions, and which of its

@@ -1,7 +1,7 @@
 //===- TrafficInstrumenter.cpp - Addresses for the runtime's cache model --===//
 #include "TrafficInstrumenter.h"
 
-#include "roof/abi.h"
+#include "AbiTypes.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -20,7 +20,6 @@
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
-#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 
@@ -30,10 +29,10 @@ namespace roof {
 
 namespace {
 
-constexpr char ThresholdName[] = "__roof_traffic_threshold";
-constexpr char AccessName[] = "__roof_traffic_access";
-constexpr char LanesName[] = "__roof_traffic_lanes";
-constexpr char LoopName[] = "__roof_traffic_loop";
+constexpr const char *ThresholdName = ROOF_ABI_SYMBOL(__roof_traffic_threshold);
+constexpr const char *AccessName = ROOF_ABI_SYMBOL(__roof_traffic_access);
+constexpr const char *LanesName = ROOF_ABI_SYMBOL(__roof_traffic_lanes);
+constexpr const char *LoopName = ROOF_ABI_SYMBOL(__roof_traffic_loop);
 /// Adjacent accesses merge into one stream up to this width (the runtime
 /// follows wider ones line by line).
 constexpr uint64_t MaxMergedBytes = 512;
@@ -347,13 +346,7 @@ passLoop(Loop &L, const LoopStreams &LS,
   B.CreateCondBr(Short, Copy->getLoopPreheader(), Preheader);
   Old->eraseFromParent();
 
-  // RoofTrafficStream, whose layout this must follow.
-  static_assert(offsetof(RoofTrafficStream, step) == 8 &&
-                    offsetof(RoofTrafficStream, bytes) == 16 &&
-                    offsetof(RoofTrafficStream, stored) == 20 &&
-                    sizeof(RoofTrafficStream) == 24,
-                "RoofTrafficStream is {ptr, i64, i32, i32}");
-  auto *StreamTy = StructType::get(Ctx, {Ptr, I64, I32, I32});
+  auto *StreamTy = StructType::get(Ctx, abiTypes(Ctx, AbiStruct::TrafficStream));
   auto *ArrayTy = ArrayType::get(StreamTy, LS.Streams.size());
   AllocaInst *Array = AllocaB.CreateAlloca(ArrayTy, nullptr, "roof.streams");
   Instruction *At = Preheader->getTerminator();

@@ -204,6 +204,13 @@ typedef struct RoofTrafficStream {
 } RoofTrafficStream;
 void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
                          uint32_t num_streams, uint64_t iterations);
+/* CUDA programs (libroofrt-cuda, runtime/cuda_launch.c): next to clang's
+ * __cudaRegisterFunction of each kernel, the pass registers its host stub,
+ * its mangled and demangled names, the device address of its counters
+ * (ROOF_NUM_METRICS uint64_t, one per metric) and the module's source. */
+void __roof_cuda_register_kernel(const void *stub, const char *name,
+                                 const char *demangled, const void *shadow,
+                                 const char *module);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);
 
