@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CompilerWrapper.h"
+#include "InstallFolder.h"
 
 #include "Cli.h"
 #include "Format.h"
@@ -260,14 +261,7 @@ Toolchain Toolchain::underPrefix(const std::string &prefix) {
 }
 
 Toolchain Toolchain::nextToExecutable() {
-  std::error_code error;
-  std::filesystem::path self =
-      std::filesystem::read_symlink("/proc/self/exe", error);
-  if (error)
-    throw std::runtime_error("cannot find the roof executable through "
-                             "/proc/self/exe: " +
-                             error.message());
-  return underPrefix(self.parent_path().parent_path().string());
+  return underPrefix(roofBinFolder().parent_path().string());
 }
 
 namespace {

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
+#include "InstallFolder.h"
 
 #include <cerrno>
 #include <cstring>
@@ -19,19 +20,9 @@ namespace roof {
 
 namespace {
 
-std::filesystem::path siblingPath(const std::string &tool) {
-  std::error_code error;
-  std::filesystem::path self =
-      std::filesystem::read_symlink("/proc/self/exe", error);
-  if (error)
-    throw std::runtime_error("cannot find roof's own directory: " +
-                             error.message());
-  return self.parent_path() / tool;
-}
-
 [[noreturn]] void execSibling(const std::string &tool,
                               const std::vector<std::string> &args) {
-  std::filesystem::path path = siblingPath(tool);
+  std::filesystem::path path = roofBinFolder() / tool;
   if (access(path.c_str(), X_OK) != 0)
     throw std::runtime_error(tool + " not found next to roof (" +
                              path.string() +
@@ -58,7 +49,7 @@ int ertCommand(const std::vector<std::string> &args) {
       gpuArgs.push_back(arg);
   if (gpuArgs.size() == args.size())
     execSibling("roof-ert", args);
-  if (access(siblingPath("roof-ert-gpu").c_str(), X_OK) != 0)
+  if (access((roofBinFolder() / "roof-ert-gpu").c_str(), X_OK) != 0)
     throw std::runtime_error(
         "ert --gpu: roof-ert-gpu is not built; configure roof with a CUDA "
         "toolkit (-DROOF_CUDA_PATH=..., default /usr/local/cuda) and build "
