@@ -20,6 +20,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -200,9 +201,12 @@ bool DeviceInstrumenter::run() {
     FunctionCensus Census = buildFunctionCensus(F, Model, nullptr, FAM);
     if (!isCudaKernel(F)) {
       if (hasCallers(F) && contributes(Census))
-        errs() << "roof: device function '" << F.getName()
-               << "' is not inlined into its kernels; its operations are not "
-                  "counted\n";
+        F.getContext().diagnose(DiagnosticInfoUnsupported(
+            F,
+            "roof: device function '" + F.getName() +
+                "' is not inlined into its kernels; its operations are not "
+                "counted",
+            DiagnosticLocation(F.getSubprogram()), DS_Warning));
       continue;
     }
     // Externally visible, so that the CUDA runtime finds it by name.

@@ -3,6 +3,7 @@
 #include "MachineAttribution.h"
 
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
@@ -146,6 +147,25 @@ void executedAsCanonical(ContributionList &Contributions) {
 
 } // namespace
 
+/// The census's remarks as LLVM optimisation remarks of pass "roof"
+/// (clang -Rpass-analysis=roof, -fsave-optimization-record; opt
+/// -pass-remarks-analysis=roof), at the instruction, block or function.
+static void emitRemarks(const FunctionCensus &Census, Function &F,
+                        FunctionAnalysisManager &FAM) {
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  for (const auto &[V, Text] : Census.Remarks)
+    ORE.emit([&, V = V, &Text = Text] {
+      if (const auto *I = dyn_cast<Instruction>(V))
+        return OptimizationRemarkAnalysis("roof", "Census", I) << Text;
+      if (const auto *BB = dyn_cast<BasicBlock>(V))
+        return OptimizationRemarkAnalysis(
+                   "roof", "Census",
+                   BB->empty() ? DebugLoc() : BB->front().getDebugLoc(), BB)
+               << Text;
+      return OptimizationRemarkAnalysis("roof", "Census", &F) << Text;
+    });
+}
+
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
                                    const MachineCode *Machine,
                                    FunctionAnalysisManager &FAM) {
@@ -200,6 +220,7 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
                      });
   }
   mergeControlEquivalentBlocks(F, Census, FAM);
+  emitRemarks(Census, F, FAM);
   return Census;
 }
 
