@@ -151,6 +151,21 @@ double textWidth(std::string_view text, double size) {
   return static_cast<double>(characters) * kEmPerCharacter * size;
 }
 
+// `text` cut to at most `width` at font size `size`, ending in an ellipsis
+// where it was cut (at a UTF-8 character boundary).
+std::string fitted(std::string_view text, double size, double width) {
+  if (textWidth(text, size) <= width)
+    return std::string(text);
+  const std::string_view ellipsis = "\u2026";
+  std::size_t end = text.size();
+  while (end > 0 &&
+         textWidth(text.substr(0, end), size) + kEmPerCharacter * size > width)
+    do
+      --end;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80);
+  return std::string(text.substr(0, end)) + std::string(ellipsis);
+}
+
 std::string coordinate(double value) {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.1f", value);
@@ -332,8 +347,10 @@ public:
     out << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         << textElement({kPlotLeft, 30}, input_.title, kTitleSize,
                        "font-weight=\"bold\"")
-        << textElement({kPlotLeft, 54}, input_.subtitle, kTextSize,
-                       "fill=\"#555\"")
+        << textElement({kPlotLeft, 54},
+                       fitted(input_.subtitle, kTextSize,
+                              kCanvasWidth - kPlotLeft - 16),
+                       kTextSize, "fill=\"#555\"")
         << body.str() << "</svg>\n";
   }
 
