@@ -55,8 +55,14 @@ static uint32_t max_lines = 1u << 15;
 static uint64_t exited_accesses;
 static struct model *models;
 
-static uint64_t hash_of(uint64_t line) {
-  return (line * ROOF_TRAFFIC_HASH) >> ROOF_TRAFFIC_HASH_SHIFT;
+/* Whether a line whose hash (line * ROOF_TRAFFIC_HASH) is `hash` is sampled
+ * at `threshold` (include/roof/abi.h). */
+static bool sampled_hash(uint64_t hash, uint64_t threshold) {
+  return hash >> ROOF_TRAFFIC_HASH_SHIFT < threshold;
+}
+
+static bool sampled(uint64_t line, uint64_t threshold) {
+  return sampled_hash(line * ROOF_TRAFFIC_HASH, threshold);
 }
 
 /*===------------------------------------------------------------------------===
@@ -376,7 +382,7 @@ static void set_threshold(struct model *m, uint64_t threshold) {
   for (uint32_t i = m->head, next; i != NIL; i = next) {
     struct line_state *s = &m->lines[i];
     next = s->next;
-    if (hash_of(s->line) >= threshold) {
+    if (!sampled(s->line, threshold)) {
       drop(m, i);
       continue;
     }
@@ -449,12 +455,17 @@ static void halve_rate(struct model *m) {
   set_threshold(m, global < lowered ? global : lowered);
 }
 
-static void access_line(struct model *m, uint64_t *slots, uint64_t line,
-                        bool stored) {
+/* Follows the global threshold down (another thread halved the rate). */
+static void follow_threshold(struct model *m) {
   uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
   if (global < m->threshold)
     set_threshold(m, global);
-  if (hash_of(line) >= m->threshold)
+}
+
+static void access_line(struct model *m, uint64_t *slots, uint64_t line,
+                        bool stored) {
+  follow_threshold(m);
+  if (!sampled(line, m->threshold))
     return;
   struct line_state *s;
   if (m->head != NIL && m->lines[m->head].line == line) {
@@ -479,7 +490,7 @@ static void access_line(struct model *m, uint64_t *slots, uint64_t line,
       while (m->live == m->cap && m->held[levels - 1] > m->cap &&
              m->threshold > 1)
         halve_rate(m);
-      if (!m->num_free || hash_of(line) >= m->threshold)
+      if (!m->num_free || !sampled(line, m->threshold))
         return;
       table_reserve(m);
       i = m->free_lines[--m->num_free];
@@ -549,10 +560,6 @@ ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
 /*===------------------------------------------------------------------------===
  * Loops
  *===------------------------------------------------------------------------===*/
-
-static bool sampled_hash(uint64_t hash, uint64_t threshold) {
-  return hash >> ROOF_TRAFFIC_HASH_SHIFT < threshold;
-}
 
 static void gaps_for(struct gaps *g, uint64_t threshold) {
   uint64_t a = 0, b = 0;
@@ -657,7 +664,7 @@ static void strided_next(struct cursor *c, const struct gaps *g) {
   c->started = true;
   for (;;) {
     for (uint64_t last = last_line(c, c->i); line <= last; line++)
-      if (sampled_hash(line * ROOF_TRAFFIC_HASH, g->threshold)) {
+      if (sampled(line, g->threshold)) {
         c->line = line;
         return;
       }
@@ -789,9 +796,7 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
   if (!m || !iterations || !num_streams ||
       num_streams > ROOF_TRAFFIC_MAX_STREAMS)
     return;
-  uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
-  if (global < m->threshold)
-    set_threshold(m, global);
+  follow_threshold(m);
   if (m->gaps.threshold != m->threshold)
     gaps_for(&m->gaps, m->threshold);
   /* The lines sampled now: fewer may be when the rate halves on the way,
