@@ -14,7 +14,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -363,9 +362,10 @@ passLoop(Loop &L, const LoopStreams &LS,
                         Iterations});
 
   SmallVector<Instruction *, 8> Checked;
-  for (Instruction &I : instructions(L.getHeader()->getParent()))
-    if (InLoop.contains(&I))
-      Checked.push_back(cast<Instruction>(Map[&I]));
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (InLoop.contains(&I))
+        Checked.push_back(cast<Instruction>(Map[&I]));
   return Checked;
 }
 
