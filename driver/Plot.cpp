@@ -143,11 +143,14 @@ std::string escaped(std::string_view text) {
   return out;
 }
 
+// Whether byte `c` starts a UTF-8 character.
+bool startsCharacter(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
+
 double textWidth(std::string_view text, double size) {
-  std::size_t characters = 0;
-  for (char c : text)
-    if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) // UTF-8 lead bytes
-      ++characters;
+  std::size_t characters = std::count_if(text.begin(), text.end(),
+                                         startsCharacter);
   return static_cast<double>(characters) * kEmPerCharacter * size;
 }
 
@@ -157,12 +160,12 @@ std::string fitted(std::string_view text, double size, double width) {
   if (textWidth(text, size) <= width)
     return std::string(text);
   const std::string_view ellipsis = "\u2026";
-  std::size_t end = text.size();
-  while (end > 0 &&
-         textWidth(text.substr(0, end), size) + kEmPerCharacter * size > width)
-    do
-      --end;
-    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80);
+  std::size_t keep = static_cast<std::size_t>(
+      (width - textWidth(ellipsis, size)) / (kEmPerCharacter * size));
+  std::size_t end = 0;
+  for (std::size_t characters = 0; end < text.size(); ++end)
+    if (startsCharacter(text[end]) && characters++ == keep)
+      break;
   return std::string(text.substr(0, end)) + std::string(ellipsis);
 }
 
