@@ -284,36 +284,17 @@ void FunctionInstrumenter::promote(Loop &L) {
   }
 }
 
-// A loop header runs (backedge-taken count + 1) times per entry. Where
-// scalar evolution knows that count and the loop has one exit, reached only
-// from the loop, the header's counter gets it once at the exit instead of
-// an increment per iteration: nothing runs inside the loop. Returns the
-// header's slot when it is counted so.
+// The header's counter gets the loop's trip count at its exit where that
+// is known (headerRunsAtExit). Returns the header's slot when it is counted
+// so.
 std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
-  BasicBlock *Exit = L.getUniqueExitBlock();
-  if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
+  auto Runs = headerRunsAtExit(L, Plan.Census, SE, Expander);
+  if (!Runs)
     return std::nullopt;
-  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
-  if (isa<SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(Taken, &L) ||
-      !Taken->getType()->isIntegerTy())
-    return std::nullopt;
-  for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
-    const CounterSlot &Slot = Plan.Census.Slots[S];
-    if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
-        Slot.Scale.Kind != CountingScale::PerExecution || Slot.Scale.After)
-      continue;
-    const SCEV *Runs = SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64),
-                                     SE.getOne(Int64));
-    Instruction *At = &*Exit->getFirstInsertionPt();
-    if (!Expander.isSafeToExpandAt(Runs, At))
-      return std::nullopt;
-    Value *Count = Expander.expandCodeFor(Runs, Int64, At);
-    IRBuilder<> B(At);
-    addToCounter(B, S, Count);
-    CountedAtExit.insert(S);
-    return S;
-  }
-  return std::nullopt;
+  IRBuilder<> B(Runs->At);
+  addToCounter(B, Runs->Slot, Runs->Count);
+  CountedAtExit.insert(Runs->Slot);
+  return Runs->Slot;
 }
 
 // Inclusive cycles of outermost activations per thread: the depth slot

@@ -1,9 +1,12 @@
 //===- CounterUpdates.cpp - Where and by how much a counter slot grows ----===//
 #include "CounterUpdates.h"
 
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 using namespace llvm;
 
@@ -58,6 +61,32 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
       Point = Def->getNextNode();
   }
   return Point;
+}
+
+std::optional<HeaderRuns>
+headerRunsAtExit(Loop &L, const FunctionCensus &Census, ScalarEvolution &SE,
+                 SCEVExpander &Expander) {
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
+    return std::nullopt;
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(Taken, &L) ||
+      !Taken->getType()->isIntegerTy())
+    return std::nullopt;
+  Type *Int64 = Type::getInt64Ty(L.getHeader()->getContext());
+  for (uint32_t S = 0; S < Census.Slots.size(); ++S) {
+    const CounterSlot &Slot = Census.Slots[S];
+    if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
+        Slot.Scale.Kind != CountingScale::PerExecution || Slot.Scale.After)
+      continue;
+    const SCEV *Runs = SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64),
+                                     SE.getOne(Int64));
+    Instruction *At = &*Exit->getFirstInsertionPt();
+    if (!Expander.isSafeToExpandAt(Runs, At))
+      return std::nullopt;
+    return HeaderRuns{S, Expander.expandCodeFor(Runs, Int64, At), At};
+  }
+  return std::nullopt;
 }
 
 } // namespace roof

@@ -13,6 +13,14 @@
 
 #include "llvm/IR/IRBuilder.h"
 
+#include <optional>
+
+namespace llvm {
+class Loop;
+class ScalarEvolution;
+class SCEVExpander;
+} // namespace llvm
+
 namespace roof {
 
 /// The run-time number of units one execution of \p Scale's part of a block
@@ -24,6 +32,21 @@ llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CountingScale &Scale);
 /// of the entry block after the instrumenter's own set-up code.
 llvm::Instruction *firstIncrementPoint(const CounterSlot &Slot,
                                        llvm::Instruction *EntryPoint);
+
+/// A loop header runs (backedge-taken count + 1) times per entry. Where
+/// scalar evolution knows that count and \p L has one exit, reached only
+/// from the loop, the header's slot can get it once at the exit instead of
+/// an increment per iteration, so that nothing runs inside the loop: returns
+/// that slot and the count, expanded before \p At, the exit's first
+/// instruction after the instrumenter's own.
+struct HeaderRuns {
+  uint32_t Slot;
+  llvm::Value *Count;
+  llvm::Instruction *At;
+};
+std::optional<HeaderRuns>
+headerRunsAtExit(llvm::Loop &L, const FunctionCensus &Census,
+                 llvm::ScalarEvolution &SE, llvm::SCEVExpander &Expander);
 
 } // namespace roof
 

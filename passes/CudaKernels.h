@@ -3,14 +3,16 @@
 // A CUDA translation unit is compiled twice: once per GPU architecture for
 // the device (nvptx64-nvidia-cuda) and once for the host. The two passes
 // never see each other's module, so they agree on names: the device side
-// defines, per kernel, a global array of ROOF_NUM_METRICS 64-bit counters
-// named counterSymbolOf(kernel); the host side registers a shadow of it
+// defines, per kernel, a global array of counters (counterArrayType) named
+// counterSymbolOf(kernel); the host side registers a shadow of it
 // with the CUDA runtime (like any __device__ variable), so libroofrt-cuda
 // can read it back after a launch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_CUDA_KERNELS_H
 #define ROOF_CUDA_KERNELS_H
+
+#include "roof/abi.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
@@ -26,6 +28,14 @@ namespace roof {
 /// is also a valid PTX identifier).
 inline std::string counterSymbolOf(llvm::StringRef KernelName) {
   return ("__roof_kc_" + KernelName).str();
+}
+
+/// The type of a kernel's counter array, on the device and as the host's
+/// shadow: ROOF_CUDA_COUNTER_ROWS rows of ROOF_NUM_METRICS 64-bit counters.
+inline llvm::ArrayType *counterArrayType(llvm::LLVMContext &Ctx) {
+  return llvm::ArrayType::get(
+      llvm::ArrayType::get(llvm::Type::getInt64Ty(Ctx), ROOF_NUM_METRICS),
+      ROOF_CUDA_COUNTER_ROWS);
 }
 
 /// A __global__ function: the PTX_Kernel calling convention, or (as clang

@@ -35,7 +35,7 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
   auto *Ptr = PointerType::getUnqual(Ctx);
   auto *Int32 = Type::getInt32Ty(Ctx);
   auto *Int64 = Type::getInt64Ty(Ctx);
-  auto *CountersTy = ArrayType::get(Int64, ROOF_NUM_METRICS);
+  ArrayType *CountersTy = counterArrayType(Ctx);
   auto *Shadow = new GlobalVariable(
       M, CountersTy, false, GlobalValue::InternalLinkage,
       ConstantAggregateZero::get(CountersTy), "roof.kernel.counters");
@@ -48,7 +48,7 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
   // extern = 0, size, constant = 0, global = 0: a plain __device__ array.
   B.CreateCall(RegisterVar,
                {Handle, Shadow, Symbol, Symbol, B.getInt32(0),
-                B.getInt64(ROOF_NUM_METRICS * sizeof(uint64_t)), B.getInt32(0),
+                B.getInt64(M.getDataLayout().getTypeAllocSize(CountersTy)), B.getInt32(0),
                 B.getInt32(0)});
   FunctionCallee RegisterKernel = M.getOrInsertFunction(
       RegisterKernelName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Ptr);

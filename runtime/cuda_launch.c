@@ -57,7 +57,17 @@ static size_t num_streams, cap_streams;
 static cudaEvent_t launch_start, launch_stop;
 static bool events_ready, exit_read_armed;
 
-static const size_t counter_bytes = ROOF_NUM_METRICS * sizeof(uint64_t);
+/* A kernel's device counters: ROOF_CUDA_COUNTER_ROWS rows of
+ * ROOF_NUM_METRICS, summed here into one (abi.h). */
+typedef uint64_t counter_rows[ROOF_CUDA_COUNTER_ROWS][ROOF_NUM_METRICS];
+static const size_t counter_bytes = sizeof(counter_rows);
+
+static void sum_rows(const counter_rows rows, uint64_t counts[ROOF_NUM_METRICS]) {
+  memset(counts, 0, ROOF_NUM_METRICS * sizeof(uint64_t));
+  for (int r = 0; r < ROOF_CUDA_COUNTER_ROWS; r++)
+    for (int m = 0; m < ROOF_NUM_METRICS; m++)
+      counts[m] += rows[r][m];
+}
 
 static enum collection collection_mode(void) {
   static int mode = -1;
@@ -160,16 +170,18 @@ static void describe_gpu(void) {
  * earlier (at module construction). */
 static void read_totals_at_exit(void) {
   pthread_mutex_lock(&cuda_lock);
+  static counter_rows rows;
   uint64_t counts[ROOF_NUM_METRICS];
   for (size_t i = 0; i < num_registered; i++) {
     struct registered_kernel *k = &registered[i];
     if (!k->read_at_exit)
       continue;
-    if (cudaMemcpy(counts, k->device_counters, counter_bytes,
+    if (cudaMemcpy(rows, k->device_counters, counter_bytes,
                    cudaMemcpyDeviceToHost) != cudaSuccess) {
       roofrt_warn("kernel %s: cannot read its counters at exit", k->name);
       continue;
     }
+    sum_rows(rows, counts);
     roofrt_kernel_count(k->kernel, NULL, counts);
   }
   describe_gpu();
@@ -201,8 +213,8 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
   if (result != cudaSuccess)
     return result;
   cudaEventRecord(launch_stop, stream);
-  uint64_t counts[ROOF_NUM_METRICS];
-  cudaMemcpyAsync(counts, k->device_counters, counter_bytes,
+  static counter_rows rows; /* under cuda_lock */
+  cudaMemcpyAsync(rows, k->device_counters, counter_bytes,
                   cudaMemcpyDeviceToHost, stream);
   float milliseconds = 0;
   if (cudaStreamSynchronize(stream) != cudaSuccess ||
@@ -214,6 +226,8 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
     return result;
   }
   info.time_s = milliseconds * 1e-3;
+  uint64_t counts[ROOF_NUM_METRICS];
+  sum_rows(rows, counts);
   roofrt_kernel_count(k->kernel, &info, counts);
   describe_gpu();
   return result;

@@ -207,7 +207,10 @@ void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
 /* CUDA programs (libroofrt-cuda, runtime/cuda_launch.c): next to clang's
  * __cudaRegisterFunction of each kernel, the pass registers its host stub,
  * its mangled and demangled names, the device address of its counters
- * (ROOF_NUM_METRICS uint64_t, one per metric) and the module's source. */
+ * (ROOF_CUDA_COUNTER_ROWS rows of ROOF_NUM_METRICS uint64_t; a block adds
+ * its sums to the row of its SM, SM id mod the number of rows, and a
+ * metric's count is the sum of its column) and the module's source. */
+#define ROOF_CUDA_COUNTER_ROWS 64
 void __roof_cuda_register_kernel(const void *stub, const char *name,
                                  const char *demangled, const void *shadow,
                                  const char *module);

@@ -13,7 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @__cuda_fatbin_wrapper = internal constant { i32, i32, ptr, ptr } zeroinitializer
 @__cuda_gpubin_handle = internal global ptr null
 
-; CHECK: @roof.kernel.counters = internal global [140 x i64] zeroinitializer
+; CHECK: @roof.kernel.counters = internal global [64 x [140 x i64]] zeroinitializer
 ; CHECK: @[[SYMBOL:roof.str[.0-9]*]] = {{.*}} c"__roof_kc__Z1kPdd\00"
 ; CHECK: @[[DEMANGLED:roof.str[.0-9]*]] = {{.*}} c"k(double*, double)\00"
 
@@ -27,7 +27,7 @@ define void @_Z16__device_stub__kPdd(ptr %y, double %a, i64 %grid.xy, i32 %grid.
 ; CHECK-LABEL: define internal void @__cuda_module_ctor(
 ; CHECK:       %handle = call ptr @__cudaRegisterFatBinary(
 ; CHECK:       call i32 @__cudaRegisterFunction(ptr %handle, ptr @_Z16__device_stub__kPdd,
-; CHECK-NEXT:  call void @__cudaRegisterVar(ptr %handle, ptr @roof.kernel.counters, ptr @[[SYMBOL]], ptr @[[SYMBOL]], i32 0, i64 1120, i32 0, i32 0)
+; CHECK-NEXT:  call void @__cudaRegisterVar(ptr %handle, ptr @roof.kernel.counters, ptr @[[SYMBOL]], ptr @[[SYMBOL]], i32 0, i64 71680, i32 0, i32 0)
 ; CHECK-NEXT:  call void @__roof_cuda_register_kernel(ptr @_Z16__device_stub__kPdd, ptr @{{roof.str[.0-9]*}}, ptr @[[DEMANGLED]], ptr @roof.kernel.counters, ptr @{{roof.str[.0-9]*}})
 ; CHECK-NEXT:  call void @__cudaRegisterFatBinaryEnd(ptr %handle)
 define internal void @__cuda_module_ctor() {

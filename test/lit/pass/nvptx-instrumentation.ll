@@ -1,10 +1,17 @@
 ; Device counters of a CUDA kernel (passes/DeviceInstrumenter.cpp): each
-; census slot is a register-promoted local; at the return, metric values
-; (slot x weight, metrics with equal weights sharing one value) are summed
-; over the converged threads of the warp with redux.sync in two 27-bit-split
-; halves, and the warp's lowest active lane adds them to @__roof_kc_<kernel>
-; with one atomic per metric. Before sm_80 (no redux.sync) every thread adds
-; its own values. The instrumented module must still go through ptxas.
+; census slot is a register-promoted local. Every thread clears the block's
+; sums in shared memory on entry (per weighted slot a 32-bit low part and a
+; 64-bit high part, then the count of finished threads) and waits at a
+; barrier. At a return the slot counts are split at bit 22 and each part is
+; summed over the converged threads of the warp with redux.sync; the warp's
+; lowest active lane adds the low sum to the block's (a native 32-bit shared
+; atomic), the high sum only when it is not zero, then, after a release
+; fence, its number of lanes to the finished count; the lane that completes
+; the block (after an acquire fence) weighs the sums (metrics with equal
+; weights sharing one value) and adds them to its SM's row of
+; @__roof_kc_<kernel>, one atomic per metric. Before sm_80 (no redux.sync)
+; every thread speaks for itself. The instrumented module must still go
+; through ptxas.
 ;
 ; RUN: %opt -passes=roof-census -S %s | FileCheck %s
 ; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-census -S | FileCheck %s --check-prefix=SM75
@@ -12,39 +19,76 @@
 ; RUN: %llc -O3 -mcpu=sm_90 -mattr=+ptx80 %t.bc -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
+; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-census -o %t75.bc
+; RUN: %llc -O3 -mcpu=sm_75 -mattr=+ptx80 %t75.bc -o %t75.ptx
+; RUN: %if ptxas %{ %ptxas -arch=sm_75 %t75.ptx -o %t75.cubin %}
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The counter array: ROOF_NUM_METRICS (140) 64-bit counters in global memory,
-; visible by name to the CUDA runtime.
-; CHECK: @__roof_kc_daxpy = addrspace(1) global [140 x i64] zeroinitializer, align 8
+; The counter array: ROOF_CUDA_COUNTER_ROWS (64) rows of ROOF_NUM_METRICS
+; (140) 64-bit counters in global memory, visible by name to the CUDA
+; runtime. The block's sums: daxpy has one weighted slot.
+; CHECK: @__roof_kc_daxpy = addrspace(1) global [64 x [140 x i64]] zeroinitializer, align 8
+; CHECK: @roof.block.daxpy = internal addrspace(3) global [2 x i32] undef, align 8
+; CHECK: @roof.block.high.daxpy = internal addrspace(3) global [1 x i64] undef, align 8
 ; CHECK: @llvm.used = appending global {{.*}}@__roof_kc_daxpy
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
 ; empirical one FMA (2), 16 bytes loaded and 8 stored, all global.
 ; CHECK-LABEL: define void @daxpy(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    store i32 0, ptr addrspace(3) @roof.block.daxpy
+; CHECK-NEXT:    store i32 0, ptr addrspace(3) getelementptr inbounds ([2 x i32], ptr addrspace(3) @roof.block.daxpy, i64 0, i64 1)
+; CHECK-NEXT:    store i64 0, ptr addrspace(3) @roof.block.high.daxpy
+; CHECK-NEXT:    call void @llvm.nvvm.barrier0()
+; CHECK:       %[[COUNT:.*]] = phi i64
+; CHECK-NEXT:  %[[LOW:.*]] = and i64 %[[COUNT]], 4194303
+; CHECK:       %[[HIGH:.*]] = lshr i64 %[[COUNT]], 22
 ; CHECK:       %[[MASK:.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK:       call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
+; CHECK-NEXT:  %roof.warp.sum = call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
+; CHECK-NEXT:  %roof.warp.sum4 = call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
 ; CHECK:       %[[LANE:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK:       %[[FIRST:.*]] = call i32 @llvm.cttz.i32(i32 %[[MASK]], i1 true)
 ; CHECK:       icmp eq i32 %[[LANE]], %[[FIRST]]
+; CHECK:       %[[LANES:.*]] = call i32 @llvm.ctpop.i32(i32 %[[MASK]])
+; CHECK:       atomicrmw add ptr addrspace(3) @roof.block.daxpy, i32 %roof.warp.sum monotonic, align 4
+; CHECK-NEXT:  icmp ne i32 %roof.warp.sum4, 0
+; CHECK:       atomicrmw add ptr addrspace(3) @roof.block.high.daxpy, i64 %{{.*}} monotonic, align 8
+; CHECK:       call void asm sideeffect "fence.acq_rel.cta;", "~{memory}"()
+; CHECK-NEXT:  atomicrmw add ptr addrspace(3) getelementptr inbounds ([2 x i32], ptr addrspace(3) @roof.block.daxpy, i64 0, i64 1), i32 %[[LANES]] monotonic
+; CHECK:       %roof.block.last = icmp eq i32
+; CHECK:       call void asm sideeffect "fence.acq_rel.cta;", "~{memory}"()
+; CHECK:       call i32 @llvm.nvvm.read.ptx.sreg.smid()
+; CHECK:       load volatile i32, ptr addrspace(3) @roof.block.daxpy
+; CHECK:       load volatile i64, ptr addrspace(3) @roof.block.high.daxpy
+; CHECK:       %roof.block.sum = add i64
 ; Metrics 90 (fp64 add canonical) and 93 (fp64 mul canonical) share a value;
 ; 97/98 (fp64 fma empirical/full width); 120/121 bytes; 122/123 global bytes.
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 90), i64 %[[ONE:[^ ]*]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 93), i64 %[[ONE]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 97), i64 %[[TWO:[^ ]*]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 98), i64 %[[TWO]] monotonic
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 120)
-; CHECK-DAG:   atomicrmw add ptr addrspace(1) getelementptr inbounds ([140 x i64], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 122)
+; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 90
+; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 93
+; CHECK-DAG:   mul i64 %roof.block.sum, 2
+; CHECK-DAG:   mul i64 %roof.block.sum, 16
+; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 97
+; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 120
+; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 122
 ; CHECK:       ret void
 
 ; SM75-NOT: redux.sync
+; SM75:     atomicrmw add ptr addrspace(3)
 ; SM75:     atomicrmw add ptr addrspace(1)
 
-; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[1120];
+; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[71680];
+; PTX: .shared .align 8 .b8 roof_$_block_$_daxpy[8];
+; PTX: .shared .align 8 .b8 roof_$_block_$_high_$_daxpy[8];
+; PTX: bar.sync 0;
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
+; PTX: atom.shared.add.u32
+; PTX: atom.shared.add.u64
+; PTX: fence.acq_rel.cta;
+; PTX: atom.shared.add.u32
+; PTX: %smid
 ; PTX: atom.global.add.u64
 
 define void @daxpy(i32 %n, double %a, ptr %x, ptr %y) #0 {
