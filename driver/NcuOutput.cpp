@@ -148,6 +148,9 @@ struct NcuLaunch {
   std::optional<Dim3> block;
   std::string computeCapability;
   std::map<std::string, double> metrics; // in base units
+  // Metrics ncu printed scaled ("Minst", "4.19"): only as exact as the digits
+  // it kept.
+  std::set<std::string> rounded;
 };
 
 std::string lineText(std::size_t line) {
@@ -316,12 +319,14 @@ private:
       throw InputError(lineText(line) + ": " + shownName + " is \"" + value +
                        "\", negative");
     std::optional<int> exponent = unitExponent(unit, base);
-    bool scaledCount = std::string_view(base) == "inst" && exponent != 0;
-    if (!exponent || scaledCount)
-      throw InputError(lineText(line) + ": " + shownName + " in " + unit +
-                       (scaledCount ? ", scaled and rounded by ncu"
-                                    : ", not in " + std::string(base)) +
-                       ": collect with ncu --print-units base");
+    if (!exponent)
+      throw InputError(lineText(line) + ": " + shownName + " in \"" + unit +
+                       "\", not a unit of " + base +
+                       " roof knows: collect with ncu --print-units base");
+    // ncu's default units (--print-units auto) scale counts too ("Kinst",
+    // "Minst") and keep a few digits: read, and marked approximate.
+    if (std::string_view(base) == "inst" && *exponent != 0)
+      launch.rounded.insert(name);
     launch.metrics[name] = scaled(*number, *exponent);
   }
 
@@ -366,6 +371,14 @@ std::optional<double> metricOf(const NcuLaunch &launch,
   if (found == launch.metrics.end())
     return std::nullopt;
   return found->second;
+}
+
+// Whether ncu printed any of the precision's metrics scaled and rounded.
+bool roundedFlops(const NcuLaunch &launch, const FlopMetrics &metrics) {
+  for (const std::string *name : {&metrics.add, &metrics.mul, &metrics.fma})
+    if (launch.rounded.count(*name))
+      return true;
+  return false;
 }
 
 // add + mul + 2 x fma of one precision; absent when the file has none of the
@@ -425,9 +438,13 @@ GpuProfile parseNcuCsv(std::string_view text,
     }
     ProfiledKernel &kernel = profile.kernels[entry->second];
     bool first = kernel.launches++ == 0;
-    for (const FlopMetrics &metrics : flopMetrics())
+    for (const FlopMetrics &metrics : flopMetrics()) {
       accumulate(kernel.flops[metrics.precision], flopsOf(*launch, metrics),
                  first);
+      kernel.approximateFlops[metrics.precision] =
+          kernel.approximateFlops[metrics.precision] ||
+          roundedFlops(*launch, metrics);
+    }
     for (std::size_t level = 0; level < kNumProfiledLevels; ++level)
       accumulate(kernel.bytes[level], metricOf(*launch, kBytesMetrics[level]),
                  first);

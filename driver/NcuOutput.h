@@ -20,8 +20,12 @@
 // required, fp16 read when present. Bytes: l1tex__t_bytes.sum,
 // lts__t_bytes.sum, dram__bytes.sum; time: gpu__time_duration.sum, else
 // sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second. ncu scales
-// units unless run with --print-units base: scaled bytes and times are
-// converted back, scaled instruction counts (rounded) refused.
+// units unless run with --print-units base (the default, auto, "scales
+// metrics to fitting magnitude"; Nsight Compute CLI guide, "Metrics and
+// Units"): scaled bytes, times and counts are converted back with one table
+// of SI prefixes, scaled instruction counts (rounded to the digits printed)
+// marked approximate like nvprof's averages; a unit of another quantity is
+// refused with its line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_NCUOUTPUT_H

@@ -118,4 +118,29 @@ detectMemoryLevels(std::vector<BandwidthSample> samples,
   return result;
 }
 
+void nameLevelsByCapacity(std::vector<MemoryLevel> &levels,
+                          const std::vector<CacheCapacity> &caches) {
+  if (caches.empty())
+    return;
+  std::vector<std::string> names;
+  for (const MemoryLevel &level : levels) {
+    std::string name = "DRAM";
+    for (const CacheCapacity &cache : caches)
+      if (cache.bytes > 0 && level.largestWorkingSetBytes <= cache.bytes) {
+        name = cache.name;
+        break;
+      }
+    names.push_back(name);
+  }
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    const std::size_t same =
+        std::size_t(std::count(names.begin(), names.end(), names[l]));
+    const std::size_t before = std::size_t(
+        std::count(names.begin(), names.begin() + std::ptrdiff_t(l), names[l]));
+    levels[l].name = before + 1 == same
+                         ? names[l]
+                         : names[l] + "." + std::to_string(before + 1);
+  }
+}
+
 } // namespace roof::ert

@@ -27,7 +27,9 @@
 //      is merged into that level, so each level is more than 15% below the
 //      one before.
 //
-// The last level is DRAM, the others L1, L2, ... from the top.
+// The last level is DRAM, the others L1, L2, ... from the top. Where the
+// cache sizes are known (roof-ert-gpu), nameLevelsByCapacity names each
+// level after the first cache that holds its largest working set.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_ERT_LEVELDETECTION_H
@@ -73,6 +75,28 @@ std::size_t minimumSupportFor(unsigned pointsPerDoubling);
 std::vector<MemoryLevel>
 detectMemoryLevels(std::vector<BandwidthSample> samples,
                    const LevelDetectionOptions &options = {});
+
+// A cache the working set can be compared with: its name ("L1", "L2") and
+// the bytes it holds for the whole sweep (for per-core or per-multiprocessor
+// caches, the size of one times the cores or multiprocessors that share the
+// working set).
+struct CacheCapacity {
+  std::string name;
+  std::size_t bytes;
+};
+
+// Renames `levels` after the caches that hold them rather than by their
+// order: a level is the first cache of `caches` (in the order of the
+// hierarchy, L1 first) whose capacity is at least the level's largest
+// working set, "DRAM" when none is. (Not the smallest: a V100's 80 L1s
+// hold 10 MiB together, its L2 6 MiB.) The plateau of a cache ends once the working set outgrows it, so the
+// largest working set of a level lies within the cache it measures. Levels
+// that name the same cache (a plateau split by a step that is not a cache,
+// e.g. the near and far halves of an L2) keep distinct names: the last is
+// the plain name, the earlier ones "<name>.1", "<name>.2", ... With no
+// caches, the names stay ERT's order.
+void nameLevelsByCapacity(std::vector<MemoryLevel> &levels,
+                          const std::vector<CacheCapacity> &caches);
 
 } // namespace roof::ert
 

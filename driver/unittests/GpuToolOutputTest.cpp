@@ -164,8 +164,8 @@ TEST(NcuTest, RefusesWhatIsNotItsOutput) {
             "line 2: dram__bytes.sum is \"1,5\", not a number");
   EXPECT_EQ(ncuRefusal(header +
                        longRow(0, "k", "dram__bytes.sum", "inst", "15")),
-            "line 2: dram__bytes.sum in inst, not in byte: collect with ncu "
-            "--print-units base");
+            "line 2: dram__bytes.sum in \"inst\", not a unit of byte roof "
+            "knows: collect with ncu --print-units base");
 }
 
 TEST(NcuTest, RefusesMissingFlopMetricsWithTheCommandThatCollectsThem) {
@@ -281,6 +281,100 @@ TEST(NvprofTest, RefusesWhatIsNotItsOutput) {
                         "_fma) for k: roof needs fp64 and fp32 FLOPs; "
                         "collect with ") +
                 kNvprofCommand);
+}
+
+} // namespace
+} // namespace roof
+
+namespace roof {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// ncu's default units (--print-units auto)
+//===----------------------------------------------------------------------===//
+
+// One launch whose dram__bytes.sum and gpu__time_duration.sum are printed in
+// `bytesUnit` and `timeUnit`, and its dfma count in `instUnit`.
+GpuProfile ncuInUnits(const char *bytesUnit, const char *bytes,
+                      const char *timeUnit, const char *time,
+                      const char *instUnit = "inst",
+                      const char *dfma = "1,000") {
+  std::string text = std::string(kLongHeader) + "\n";
+  for (const char *op : {"dadd", "dmul", "fadd", "fmul", "ffma"})
+    text += longRow(0, "k", (std::string("sm__sass_thread_inst_executed_op_") +
+                             op + "_pred_on.sum")
+                                .c_str(),
+                    "inst", "0");
+  text += longRow(0, "k", "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
+                  instUnit, dfma);
+  text += longRow(0, "k", "dram__bytes.sum", bytesUnit, bytes);
+  text += longRow(0, "k", "gpu__time_duration.sum", timeUnit, time);
+  // Metrics roof does not read, in units it does not convert.
+  text += longRow(0, "k", "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+                  "%", "12.34");
+  text += longRow(0, "k", "sm__cycles_active.avg", "cycle", "1,234.5");
+  return parseNcuCsv(text, std::nullopt);
+}
+
+TEST(NcuUnitsTest, TimesInEverySpelling) {
+  // Nsight Compute 2025 abbreviates ("ns", "us", "ms", "s"), older versions
+  // and --print-units base spell out ("nsecond", "usecond", ...).
+  const std::pair<const char *, const char *> kTimes[] = {
+      {"ns", "243,652,480"},  {"nsecond", "243,652,480"},
+      {"us", "243,652.48"},   {"usecond", "243,652.48"},
+      {"ms", "243.65248"},    {"msecond", "243.65248"},
+      {"s", "0.24365248"},    {"second", "0.24365248"}};
+  for (auto [unit, value] : kTimes) {
+    GpuProfile profile = ncuInUnits("byte", "1", unit, value);
+    EXPECT_NEAR(*profile.kernels[0].timeS, 0.24365248, 1e-15) << unit;
+  }
+}
+
+TEST(NcuUnitsTest, BytesInSiMultiples) {
+  // ncu's byte prefixes are powers of 1000: 8,392,704 bytes print as 8.39
+  // Mbyte.
+  const std::pair<const char *, double> kBytes[] = {
+      {"byte", 1.5},    {"Kbyte", 1.5e3}, {"Mbyte", 1.5e6},
+      {"Gbyte", 1.5e9}, {"Tbyte", 1.5e12}};
+  for (auto [unit, bytes] : kBytes) {
+    GpuProfile profile = ncuInUnits(unit, "1.5", "ns", "1");
+    EXPECT_DOUBLE_EQ(
+        *profile.kernels[0].bytes[static_cast<int>(ProfiledLevel::Dram)],
+        bytes)
+        << unit;
+  }
+  GpuProfile grouped = ncuInUnits("Kbyte", "8,392.70", "ns", "1");
+  EXPECT_DOUBLE_EQ(
+      *grouped.kernels[0].bytes[static_cast<int>(ProfiledLevel::Dram)],
+      8392700.0);
+}
+
+TEST(NcuUnitsTest, ScaledInstructionCountsAreApproximate) {
+  GpuProfile exact = ncuInUnits("byte", "1", "ns", "1", "inst", "1,048,576");
+  EXPECT_EQ(exact.kernels[0].flops[ROOF_FP64], 2097152.0);
+  EXPECT_FALSE(exact.kernels[0].approximateFlops[ROOF_FP64]);
+  const std::tuple<const char *, const char *, double> kCounts[] = {
+      {"Kinst", "1,048.58", 1048580}, {"Minst", "1.05", 1050000},
+      {"Ginst", "0.00105", 1050000}};
+  for (auto [unit, value, count] : kCounts) {
+    GpuProfile profile = ncuInUnits("byte", "1", "ns", "1", unit, value);
+    EXPECT_NEAR(*profile.kernels[0].flops[ROOF_FP64], 2 * count, 1e-6) << unit;
+    EXPECT_TRUE(profile.kernels[0].approximateFlops[ROOF_FP64]) << unit;
+    EXPECT_FALSE(profile.kernels[0].approximateFlops[ROOF_FP32]) << unit;
+  }
+}
+
+TEST(NcuUnitsTest, AnUnknownUnitIsRefusedWithItsLine) {
+  std::string text = std::string(kLongHeader) + "\n" + flopRows(0, "k", "1") +
+                     longRow(0, "k", "dram__bytes.sum", "Kibyte", "8,196");
+  EXPECT_EQ(ncuRefusal(text),
+            "line 8: dram__bytes.sum in \"Kibyte\", not a unit of byte roof "
+            "knows: collect with ncu --print-units base");
+  text = std::string(kLongHeader) + "\n" + flopRows(0, "k", "1") +
+         longRow(0, "k", "gpu__time_duration.sum", "cycle", "8,196");
+  EXPECT_NE(ncuRefusal(text).find("line 8: gpu__time_duration.sum in "
+                                  "\"cycle\", not a unit of second"),
+            std::string::npos);
 }
 
 } // namespace

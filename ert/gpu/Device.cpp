@@ -64,6 +64,8 @@ GpuProperties openDevice(int device) {
   p.maxThreadsPerMultiprocessor = props.maxThreadsPerMultiProcessor;
   p.memoryBusBits = props.memoryBusWidth;
   p.l2Bytes = std::size_t(std::max(props.l2CacheSize, 0));
+  p.sharedBytesPerMultiprocessor = props.sharedMemPerMultiprocessor;
+  p.reservedSharedBytesPerBlock = props.reservedSharedMemPerBlock;
   p.memoryBytes = props.totalGlobalMem;
   p.clockGhz = attributeGhz(cudaDevAttrClockRate, device, "SM clock");
   p.memoryClockGhz =

@@ -51,6 +51,48 @@ std::optional<double> specDramGbytesPerSecond(const GpuProperties &p) {
   return 2.0 * p.memoryClockGhz * p.memoryBusBits / 8.0;
 }
 
+std::optional<std::size_t>
+unifiedL1BytesPerMultiprocessor(const GpuProperties &p) {
+  constexpr std::size_t kKiB = 1024;
+  const int cc = p.computeMajor * 10 + p.computeMinor;
+  switch (cc) {
+  case 70:
+  case 86:
+  case 89:
+  case 120:
+    return 128 * kKiB;
+  case 75:
+    return 96 * kKiB;
+  case 80:
+    return 192 * kKiB;
+  case 90:
+  case 100:
+    return 256 * kKiB;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::vector<CacheCapacity> gpuCaches(const GpuProperties &p,
+                                     LaunchShape shape) {
+  std::vector<CacheCapacity> caches;
+  const std::optional<std::size_t> unified = unifiedL1BytesPerMultiprocessor(p);
+  if (unified && p.multiprocessors > 0 && shape.blocks > 0) {
+    const std::size_t multiprocessors =
+        std::size_t(std::min(p.multiprocessors, shape.blocks));
+    const std::size_t blocksPerMultiprocessor =
+        (std::size_t(shape.blocks) + std::size_t(p.multiprocessors) - 1) /
+        std::size_t(p.multiprocessors);
+    const std::size_t reserved =
+        blocksPerMultiprocessor * p.reservedSharedBytesPerBlock;
+    if (*unified > reserved)
+      caches.push_back({"L1", (*unified - reserved) * multiprocessors});
+  }
+  if (p.l2Bytes)
+    caches.push_back({"L2", p.l2Bytes});
+  return caches;
+}
+
 std::size_t roundToLines(std::size_t bytes) {
   return std::max(kLineBytes, bytes / kLineBytes * kLineBytes);
 }

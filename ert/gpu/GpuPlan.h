@@ -8,6 +8,7 @@
 #ifndef ROOF_ERT_GPU_GPUPLAN_H
 #define ROOF_ERT_GPU_GPUPLAN_H
 
+#include "../LevelDetection.h"
 #include "../Sweep.h"
 #include "GpuKernels.h"
 
@@ -29,6 +30,12 @@ struct GpuProperties {
   double memoryClockGhz = 0; // the memory's peak clock
   int memoryBusBits = 0;
   std::size_t l2Bytes = 0;
+  // Shared memory a multiprocessor can give its blocks at most
+  // (sharedMemPerMultiprocessor: 228 KiB on sm_90, 164 KiB on sm_80) and
+  // what the driver reserves in it per block (reservedSharedMemPerBlock,
+  // 1 KiB since sm_80).
+  std::size_t sharedBytesPerMultiprocessor = 0;
+  std::size_t reservedSharedBytesPerBlock = 0;
   std::size_t memoryBytes = 0;     // all of it
   std::size_t freeMemoryBytes = 0; // when the run started
 };
@@ -53,6 +60,23 @@ std::optional<GpuPeak> theoreticalPeak(const GpuProperties &);
 // clock x bus width, as NVIDIA's deviceQuery sample computes it; nothing
 // when the runtime does not report the clock or the width.
 std::optional<double> specDramGbytesPerSecond(const GpuProperties &);
+
+// The unified L1 data cache and shared memory of one multiprocessor, which
+// the CUDA runtime does not report: the CUDA C++ Programming Guide's
+// compute-capability sections give it per architecture ("Shared Memory"):
+// 128 KB (7.0, 8.6, 8.9, 12.0), 96 KB (7.5), 192 KB (8.0), 256 KB (9.0,
+// 10.0; the Hopper tuning guide's "combined L1 cache, texture cache and
+// shared memory" of 256 KB per SM). Nothing for other compute capabilities.
+std::optional<std::size_t> unifiedL1BytesPerMultiprocessor(const GpuProperties &);
+
+// The caches the bandwidth sweep's working set meets, for naming its levels
+// (nameLevelsByCapacity): "L1", the L1 of every multiprocessor the grid
+// `shape` occupies together (a grid-stride loop spreads the working set
+// over all its blocks, and a block stays on its multiprocessor), each the
+// unified size less the shared memory its resident blocks take at least
+// (the reserved bytes per block; the kernels ask for none), when the
+// architecture's unified size is known; "L2", the L2 cache, when reported.
+std::vector<CacheCapacity> gpuCaches(const GpuProperties &, LaunchShape shape);
 
 // Working sets are whole 128-byte lines, the GPU caches' line size.
 inline constexpr std::size_t kLineBytes = 128;

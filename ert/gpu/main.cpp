@@ -12,7 +12,9 @@
 // the grid to 32x the L2 cache (bandwidth levels), every kernel at every
 // FLOPs per element on a few elements per thread (thorough only), the
 // ceilings (the highest FLOPs per element). The grid fills the device once:
-// every multiprocessor holds as many blocks as every kernel allows.
+// every multiprocessor holds as many blocks as every kernel allows. The
+// bandwidth levels are named after the caches that hold them (the L1 of all
+// multiprocessors, the L2), not in order as ERT names them.
 //
 // Errors (no CUDA device, a malformed option, a directory that cannot be
 // written) are one line on stderr, "roof-ert-gpu: <what is wrong>", and
@@ -105,6 +107,7 @@ struct GpuRun {
   LaunchShape shape;
   std::optional<GpuPeak> peak;
   std::optional<double> specDram; // GB/s
+  std::vector<CacheCapacity> caches; // what the levels are named after
 };
 
 const char *kDivideNote =
@@ -126,6 +129,12 @@ Json deviceJson(const GpuRun &run) {
           {"MEMORY_CLOCK_GHZ", d.memoryClockGhz},
           {"MEMORY_BUS_BITS", d.memoryBusBits},
           {"L2_BYTES", d.l2Bytes},
+          {"SHARED_BYTES_PER_MULTIPROCESSOR", d.sharedBytesPerMultiprocessor},
+          {"RESERVED_SHARED_BYTES_PER_BLOCK", d.reservedSharedBytesPerBlock},
+          {"UNIFIED_L1_BYTES_PER_MULTIPROCESSOR",
+           unifiedL1BytesPerMultiprocessor(d)
+               ? Json(*unifiedL1BytesPerMultiprocessor(d))
+               : Json()},
           {"MEMORY_BYTES", d.memoryBytes},
           {"FREE_MEMORY_BYTES", d.freeMemoryBytes}};
 }
@@ -152,6 +161,14 @@ RooflineContext rooflineContext(const GpuRun &run,
                       {"SOURCE", "CUDA C++ Programming Guide, arithmetic "
                                  "instruction throughput per multiprocessor"}}
                : Json();
+  Json caches = Json::array();
+  for (const CacheCapacity &c : run.caches)
+    caches.push_back({{"name", c.name}, {"bytes", c.bytes}});
+  meta["LEVEL_NAMES"] = {
+      {"CACHES", caches},
+      {"RULE", "a level is the smallest cache that holds its largest working "
+               "set, DRAM beyond; L1 is the L1 of every multiprocessor of the "
+               "grid, less the shared memory reserved for its blocks"}};
   meta["SPEC_DRAM_GBYTES"] = run.specDram ? Json(*run.specDram) : Json();
   meta["KERNEL_ARITHMETIC"] = {
       {"FMA", "fma.rn"},
@@ -188,6 +205,10 @@ void printDevice(const GpuRun &run) {
               formatBytes(d.freeMemoryBytes).c_str());
   std::printf("grid: %d blocks x %d threads\n", run.shape.blocks,
               run.shape.threadsPerBlock);
+  std::printf("levels named after:");
+  for (const CacheCapacity &c : run.caches)
+    std::printf(" %s %s,", c.name.c_str(), formatBytes(c.bytes).c_str());
+  std::printf(" DRAM beyond\n");
   if (run.peak)
     std::printf("theoretical peak (spec):\n  FP64 %s\n  FP32 %s\n",
                 run.peak->fp64Formula.c_str(), run.peak->fp32Formula.c_str());
@@ -244,6 +265,7 @@ int run(const Options &options) {
   run.shape = launchShape(options, run.device);
   run.peak = theoreticalPeak(run.device);
   run.specDram = specDramGbytesPerSecond(run.device);
+  run.caches = gpuCaches(run.device, run.shape);
   printDevice(run);
   std::fflush(stdout);
 
@@ -259,7 +281,9 @@ int run(const Options &options) {
     GpuBench bench(largest, run.shape);
     measured = measurePoints(points, bench, progress);
   }
-  const SweepResults results = summarize(plan, std::move(measured));
+  SweepResults results = summarize(plan, std::move(measured));
+  for (BandwidthLevels &b : results.bandwidth)
+    nameLevelsByCapacity(b.levels, run.caches);
 
   const std::string json = options.outDir + "/roofline.json";
   const std::string csv = options.outDir + "/roofline-sweep.csv";

@@ -27,6 +27,8 @@ GpuProperties a100() { // A100-SXM4-80GB
   p.memoryClockGhz = 1.593;
   p.memoryBusBits = 5120;
   p.l2Bytes = 40 * kMiB;
+  p.sharedBytesPerMultiprocessor = 164 * 1024;
+  p.reservedSharedBytesPerBlock = 1024;
   p.memoryBytes = 80 * kGiB;
   p.freeMemoryBytes = 79 * kGiB;
   return p;
@@ -42,8 +44,24 @@ GpuProperties h100() { // H100 SXM5 80GB
   p.memoryClockGhz = 2.619;
   p.memoryBusBits = 5120;
   p.l2Bytes = 50 * kMiB;
+  p.sharedBytesPerMultiprocessor = 228 * 1024;
+  p.reservedSharedBytesPerBlock = 1024;
   p.memoryBytes = 80 * kGiB;
   p.freeMemoryBytes = 79 * kGiB;
+  return p;
+}
+
+GpuProperties v100() { // Tesla V100-SXM2-16GB
+  GpuProperties p;
+  p.name = "Tesla V100-SXM2-16GB";
+  p.computeMajor = 7;
+  p.multiprocessors = 80;
+  p.maxThreadsPerMultiprocessor = 2048;
+  p.l2Bytes = 6 * kMiB;
+  p.sharedBytesPerMultiprocessor = 96 * 1024;
+  p.reservedSharedBytesPerBlock = 0;
+  p.memoryBytes = 16 * kGiB;
+  p.freeMemoryBytes = 15 * kGiB;
   return p;
 }
 
@@ -136,6 +154,115 @@ TEST(GpuPlan, DividesPerSecond) {
                    1.0);
   EXPECT_DOUBLE_EQ(
       gigadividesPerSecond({KernelKind::Fma, Precision::Fp64, m}), 0.0);
+}
+
+
+//===----------------------------------------------------------------------===//
+// Naming the levels after the device's caches
+//===----------------------------------------------------------------------===//
+
+constexpr std::size_t kKiB = 1024;
+
+// The default grid: 8 blocks of 256 threads on every multiprocessor.
+LaunchShape fullGrid(const GpuProperties &p) { return {p.multiprocessors * 8, 256}; }
+
+TEST(GpuPlan, UnifiedL1PerArchitecture) {
+  EXPECT_EQ(unifiedL1BytesPerMultiprocessor(h100()), 256 * kKiB);
+  EXPECT_EQ(unifiedL1BytesPerMultiprocessor(a100()), 192 * kKiB);
+  EXPECT_EQ(unifiedL1BytesPerMultiprocessor(v100()), 128 * kKiB);
+  GpuProperties unknown = h100();
+  unknown.computeMajor = 6;
+  EXPECT_FALSE(unifiedL1BytesPerMultiprocessor(unknown));
+}
+
+TEST(GpuPlan, CachesOfAnH100) {
+  // 132 SMs x (256 KiB - 8 blocks x 1 KiB reserved) = 31.97 MiB of L1, less
+  // than the 33 MiB of a working set of 16 elements per thread.
+  const std::vector<CacheCapacity> caches = gpuCaches(h100(), fullGrid(h100()));
+  ASSERT_EQ(caches.size(), 2u);
+  EXPECT_EQ(caches[0].name, "L1");
+  EXPECT_EQ(caches[0].bytes, 132 * 248 * kKiB);
+  EXPECT_EQ(caches[1].name, "L2");
+  EXPECT_EQ(caches[1].bytes, 50 * kMiB);
+}
+
+TEST(GpuPlan, CachesOfAnA100AndAV100) {
+  const std::vector<CacheCapacity> a = gpuCaches(a100(), fullGrid(a100()));
+  ASSERT_EQ(a.size(), 2u);
+  EXPECT_EQ(a[0].bytes, 108 * 184 * kKiB);
+  EXPECT_EQ(a[1].bytes, 40 * kMiB);
+  const std::vector<CacheCapacity> v = gpuCaches(v100(), fullGrid(v100()));
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].bytes, 80 * 128 * kKiB);
+  EXPECT_EQ(v[1].bytes, 6 * kMiB);
+}
+
+TEST(GpuPlan, L1OfTheMultiprocessorsTheGridOccupies) {
+  // --blocks 66: half the SMs, one block each.
+  const std::vector<CacheCapacity> caches = gpuCaches(h100(), {66, 256});
+  ASSERT_EQ(caches.size(), 2u);
+  EXPECT_EQ(caches[0].bytes, 66 * 255 * kKiB);
+  GpuProperties unknown = h100();
+  unknown.computeMajor = 6;
+  const std::vector<CacheCapacity> l2Only =
+      gpuCaches(unknown, fullGrid(unknown));
+  ASSERT_EQ(l2Only.size(), 1u);
+  EXPECT_EQ(l2Only[0].name, "L2");
+}
+
+TEST(GpuPlan, TheSweepHasWorkingSetsInL1) {
+  // Quick (one point per doubling) and thorough: enough points within the
+  // multiprocessors' L1 for a plateau of a doubling.
+  for (const GpuProperties &p : {h100(), a100(), v100()})
+    for (bool quick : {true, false}) {
+      const SweepPlan plan = gpuSweepPlan({Precision::Fp64}, quick, p,
+                                          fullGrid(p));
+      const std::size_t l1 = gpuCaches(p, fullGrid(p))[0].bytes;
+      std::size_t inL1 = 0;
+      for (std::size_t bytes : plan.memoryWorkingSets)
+        inL1 += bytes <= l1;
+      EXPECT_GE(inL1, minimumSupportFor(plan.effort.pointsPerDoubling))
+          << p.name << (quick ? " quick" : " thorough");
+    }
+}
+
+// The H100 quick sweep that issue 11 shows: the plateau from 16.5 to 33 MiB
+// was named "L1" by order; it does not fit the SMs' L1 (31.97 MiB), it fits
+// the L2. A faster plateau within L1 is L1, DRAM is DRAM.
+TEST(GpuPlan, LevelsOfAnH100AreNamedAfterItsCaches) {
+  const std::vector<CacheCapacity> caches = gpuCaches(h100(), fullGrid(h100()));
+  std::vector<MemoryLevel> levels = {
+      {"L1", 3000, 16896 * kKiB, 33 * kMiB},
+      {"DRAM", 2900, 66 * kMiB, 1600 * kMiB}};
+  nameLevelsByCapacity(levels, caches);
+  EXPECT_EQ(levels[0].name, "L2");
+  EXPECT_EQ(levels[1].name, "DRAM");
+
+  levels = {{"L1", 9000, 2 * kMiB, 16 * kMiB},
+            {"L2", 4000, 33 * kMiB, 48 * kMiB},
+            {"DRAM", 2900, 66 * kMiB, 1600 * kMiB}};
+  nameLevelsByCapacity(levels, caches);
+  EXPECT_EQ(levels[0].name, "L1");
+  EXPECT_EQ(levels[1].name, "L2");
+  EXPECT_EQ(levels[2].name, "DRAM");
+}
+
+TEST(GpuPlan, LevelsOfAnA100AndAV100) {
+  std::vector<MemoryLevel> levels = {{"L1", 5000, 1 * kMiB, 18 * kMiB},
+                                     {"L2", 3000, 20 * kMiB, 38 * kMiB},
+                                     {"DRAM", 1500, 80 * kMiB, 1 * kGiB}};
+  nameLevelsByCapacity(levels, gpuCaches(a100(), fullGrid(a100())));
+  EXPECT_EQ(levels[0].name, "L1"); // 108 x 184 KiB = 19.4 MiB
+  EXPECT_EQ(levels[1].name, "L2");
+  EXPECT_EQ(levels[2].name, "DRAM");
+
+  // The V100 file of ERT (seed slides): two levels, the first within the
+  // SMs' L1 (10 MiB), the L2 (6 MiB) not a plateau of its own.
+  levels = {{"L1", 2996.82, 1 * kMiB, 4 * kMiB},
+            {"DRAM", 828.83, 16 * kMiB, 192 * kMiB}};
+  nameLevelsByCapacity(levels, gpuCaches(v100(), fullGrid(v100())));
+  EXPECT_EQ(levels[0].name, "L1");
+  EXPECT_EQ(levels[1].name, "DRAM");
 }
 
 } // namespace

@@ -260,3 +260,43 @@ TEST(LevelDetection, ARaggedDramPlateauStillEndsTheSweep) {
   EXPECT_EQ(levels[2].smallestWorkingSetBytes,
             samples[samples.size() - 4].workingSetBytes);
 }
+
+// Naming by capacity: the smallest cache holding a level's largest working
+// set, DRAM beyond; a cache two levels fall in names the last plainly.
+TEST(LevelNames, FirstCacheThatHoldsTheLevel) {
+  std::vector<MemoryLevel> levels = {{"L1", 400, 1024, 60000},
+                                     {"L2", 300, 70000, 900000},
+                                     {"DRAM", 60, 2000000, 9000000}};
+  nameLevelsByCapacity(levels, {{"L1", 65536}, {"L2", 1 << 20}});
+  EXPECT_EQ(namesOf(levels),
+            (std::vector<std::string>{"L1", "L2", "DRAM"}));
+  // A level that outgrew L1 but fits L2 is L2, whatever its rank.
+  levels = {{"L1", 400, 1024, 100000}, {"DRAM", 60, 2000000, 9000000}};
+  nameLevelsByCapacity(levels, {{"L1", 65536}, {"L2", 1 << 20}});
+  EXPECT_EQ(namesOf(levels), (std::vector<std::string>{"L2", "DRAM"}));
+}
+
+TEST(LevelNames, TwoLevelsInOneCacheKeepDistinctNames) {
+  std::vector<MemoryLevel> levels = {{"L1", 500, 1024, 300000},
+                                     {"L2", 400, 400000, 900000},
+                                     {"L3", 200, 1200000, 2000000},
+                                     {"DRAM", 60, 4000000, 9000000}};
+  nameLevelsByCapacity(levels, {{"L1", 65536}, {"L2", 1 << 20}});
+  EXPECT_EQ(namesOf(levels),
+            (std::vector<std::string>{"L2.1", "L2", "DRAM.1", "DRAM"}));
+}
+
+TEST(LevelNames, WithoutCachesTheOrderStays) {
+  std::vector<MemoryLevel> levels = {{"L1", 400, 1024, 60000},
+                                     {"DRAM", 60, 2000000, 9000000}};
+  nameLevelsByCapacity(levels, {});
+  EXPECT_EQ(namesOf(levels), (std::vector<std::string>{"L1", "DRAM"}));
+}
+
+TEST(LevelNames, InTheOrderOfTheHierarchyNotOfSize) {
+  // A V100: 80 SMs x 128 KiB of L1 = 10 MiB, more than its 6 MiB of L2.
+  std::vector<MemoryLevel> levels = {{"L1", 3000, 1 << 20, 8 << 20},
+                                     {"DRAM", 800, 16 << 20, 192 << 20}};
+  nameLevelsByCapacity(levels, {{"L1", 10 << 20}, {"L2", 6 << 20}});
+  EXPECT_EQ(namesOf(levels), (std::vector<std::string>{"L1", "DRAM"}));
+}
