@@ -173,7 +173,8 @@ def roof_compare(roof, census, ncu_csv, as_json=False):
     return done.returncode, done.stdout + done.stderr
 
 
-def flop_rows(program, comparison):
+def flop_rows(program, comparison, suffix=""):
+    """Rows of the FLOP table, a kernel each."""
     rows = []
     for kernel in comparison.get("kernels", []):
         flops = kernel.get("flops", {})
@@ -185,7 +186,7 @@ def flop_rows(program, comparison):
             if key == "difference":
                 return f"{value * 100:+.2f}%"
             return f"{value:,.0f}"
-        note = kernel.get("compared_with", "")
+        note = kernel.get("compared_with", "") + suffix
         rows.append(f"| {program} | `{short_name(kernel.get('demangled') or kernel['name'])}` "
                     f"| {cell('fp64', 'roof_empirical')} | {cell('fp64', 'profiler')} "
                     f"| {cell('fp64', 'difference')} | {cell('fp32', 'roof_empirical')} "
@@ -231,45 +232,63 @@ def unit_differences(default, base):
     return differences
 
 
+def compared(roof, census, profile):
+    """The first comparison of `roof compare --json`, or (None, its last
+    line of output) when roof refused the files."""
+    status, output = roof_compare(roof, census, profile, as_json=True)
+    if status != 0:
+        lines = output.strip().splitlines()
+        return None, (lines[-1] if lines else f"exit status {status}")
+    return json.loads(output)["comparisons"][0], None
+
+
+def print_program(results, program, roof):
+    """Prints roof compare's report of PROGRAM; its FLOP table rows."""
+    census = os.path.join(results, program + ".json")
+    profiles = [os.path.join(results, program + suffix)
+                for suffix in (".ncu.csv", ".ncu-base.csv")]
+    print(f"### {program}\n")
+    missing = [os.path.basename(f) for f in (census, profiles[0])
+               if not os.path.exists(f)]
+    if missing:
+        print(f"not compared: no {', '.join(missing)} (see status.tsv)\n")
+        return []
+    default, refused = compared(roof, census, profiles[0])
+    base, base_refused = compared(roof, census, profiles[1]) \
+        if os.path.exists(profiles[1]) else (None, None)
+    # The report of the default-unit profile, or of the base-unit one where
+    # roof cannot read ncu's default units.
+    shown = profiles[1] if refused and base else profiles[0]
+    status, output = roof_compare(roof, census, shown)
+    print(f"```\n$ roof compare {program}.json --ncu {os.path.basename(shown)}\n"
+          + output.rstrip("\n") + "\n```\n")
+    if refused:
+        print(f"{program}.ncu.csv (ncu's default units): roof refused it: "
+              f"{refused}\n")
+    if base_refused:
+        print(f"{program}.ncu-base.csv (--print-units base): roof refused it: "
+              f"{base_refused}\n")
+    if default and base:
+        differences = unit_differences(default, base)
+        if not differences:
+            print("ncu's default units and --print-units base give the same "
+                  "values.\n")
+        for (kernel, quantity), x, y in differences:
+            print(f"- units differ: {kernel} {quantity}: "
+                  f"default {number(x)}, base {number(y)}")
+        if differences:
+            print()
+    if default or base:
+        return flop_rows(program, default or base,
+                         "" if default else " (base units)")
+    return [f"| {program} | (roof compare refused the profile) "
+            "| | | | | | | | |"]
+
+
 def print_flops(results, programs, roof):
     table = []
     for program in programs:
-        census = os.path.join(results, program + ".json")
-        ncu_csv = os.path.join(results, program + ".ncu.csv")
-        base_csv = os.path.join(results, program + ".ncu-base.csv")
-        print(f"### {program}\n")
-        missing = [os.path.basename(f) for f in (census, ncu_csv)
-                   if not os.path.exists(f)]
-        if missing:
-            print(f"not compared: no {', '.join(missing)} (see status.tsv)\n")
-            continue
-        status, output = roof_compare(roof, census, ncu_csv)
-        print("```\n$ roof compare " + program + ".json --ncu " + program +
-              ".ncu.csv\n" + output.rstrip("\n") + f"\n```\n")
-        status, output = roof_compare(roof, census, ncu_csv, as_json=True)
-        if status != 0:
-            table.append(f"| {program} | (roof compare failed, exit status "
-                         f"{status}) | | | | | | | | |")
-            continue
-        default = json.loads(output)["comparisons"][0]
-        table.extend(flop_rows(program, default))
-        if os.path.exists(base_csv):
-            status, output = roof_compare(roof, census, base_csv, as_json=True)
-            if status != 0:
-                print(f"{program}.ncu-base.csv (--print-units base): roof "
-                      f"compare failed, exit status {status}: "
-                      f"{output.strip().splitlines()[-1] if output.strip() else ''}\n")
-                continue
-            differences = unit_differences(default,
-                                           json.loads(output)["comparisons"][0])
-            if not differences:
-                print("ncu's default units and --print-units base give the "
-                      "same values.\n")
-            for (kernel, quantity), x, y in differences:
-                print(f"- units differ: {kernel} {quantity}: "
-                      f"default {number(x)}, base {number(y)}")
-            if differences:
-                print()
+        table.extend(print_program(results, program, roof))
     print("### FLOPs, roof empirical against ncu\n")
     print("| program | kernel | roof empirical DP | ncu DP | difference "
           "| roof empirical SP | ncu SP | difference | ncu launches "
