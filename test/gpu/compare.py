@@ -337,7 +337,8 @@ def print_header(results):
         total = sum(int(r[3]) for r in rows if len(r) == 4 and r[3].isdigit())
         print(f"Steps: {len(rows)}, {len(failed)} failed, {total} s in all")
         for program, step, rc, secs in failed:
-            why = "timed out" if rc == "124" else f"exit status {rc}"
+            why = {"124": "timed out", "skipped": "skipped: past run.sh's "
+                   "deadline"}.get(rc, f"exit status {rc}")
             print(f"- {program}: {step} failed ({why}, {secs} s)")
     print()
 

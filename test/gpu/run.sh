@@ -3,10 +3,13 @@
 # machine, what test/gpu/build.sh put in this folder. Needs only this
 # folder, Nsight Compute (ncu) and an NVIDIA driver: no clang, no LLVM.
 #
-#   DIR/run.sh [--out RESULTS] [--launch-count N] [--timeout S] [NAME ...]
+#   DIR/run.sh [--out RESULTS] [--launch-count N] [--timeout S]
+#              [--deadline S] [NAME ...]
 #
 # Per program of DIR/manifest.tsv (all, or the NAMEs given), into RESULTS
-# (default DIR/results), each step under `timeout S` (default 240):
+# (default DIR/results), each step under `timeout S` (default 120), and no
+# step past --deadline S seconds after the start (default 480: the steps
+# left are recorded as skipped):
 #   NAME.json            the instrumented binary, ROOF_CUDA=launch (roof's
 #                        counts, launch by launch); NAME.roof.log its output
 #   NAME.ncu.csv         ncu --csv of the plain binary with the FLOP, byte
@@ -31,12 +34,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 results=$here/results
 launches=20
-limit=240
+limit=120
+deadline=480
 while [ $# -gt 0 ]; do
   case $1 in
     --out) results=${2:?--out needs a value}; shift 2 ;;
     --launch-count) launches=${2:?--launch-count needs a value}; shift 2 ;;
     --timeout) limit=${2:?--timeout needs a value}; shift 2 ;;
+    --deadline) deadline=${2:?--deadline needs a value}; shift 2 ;;
     -h|--help) sed -n '2,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) break ;;
@@ -68,16 +73,24 @@ failed=0
 # stderr appended to LOG (stdout goes where the caller sends it), and
 # records its exit status and time in status.tsv.
 step() {
-  local program=$1 name=$2 log=$3 start rc
+  local program=$1 name=$2 log=$3 start rc left=$((deadline - SECONDS))
   shift 3
+  if [ "$left" -le 0 ]; then
+    [ "$failed" = skipped ] ||
+      echo "run.sh: past the deadline of $deadline s: the steps left are skipped" >&2
+    printf '%s\t%s\t%s\t%s\n' "$program" "$name" skipped 0 >> "$status"
+    failed=skipped
+    return 0
+  fi
+  [ "$left" -lt "$limit" ] || left=$limit
   start=$SECONDS
-  timeout -k 10 "$limit" "$@" 2>>"$log"
+  timeout -k 10 "$left" "$@" 2>>"$log"
   rc=$?
   printf '%s\t%s\t%s\t%s\n' "$program" "$name" "$rc" $((SECONDS - start)) >> "$status"
   if [ "$rc" -ne 0 ]; then
-    failed=1
+    [ "$failed" = skipped ] || failed=1
     local why="exit status $rc"
-    [ "$rc" -eq 124 ] && why="timed out after ${limit} s"
+    [ "$rc" -eq 124 ] && why="timed out after $((SECONDS - start)) s"
     echo "run.sh: $program: $name failed ($why; see ${log#"$here"/})" >&2
   fi
   return 0
@@ -91,7 +104,7 @@ ncu_errors() {
   shift
   line=$(grep -h -m 1 -e '^==ERROR==' -e 'No kernels were profiled' "$@" 2>/dev/null | head -n 1)
   if [ -n "$line" ]; then
-    failed=1
+    [ "$failed" = skipped ] || failed=1
     echo "run.sh: $program: ncu said: $line" >&2
   fi
 }
@@ -100,7 +113,7 @@ ncu_errors() {
   date -u +'date: %Y-%m-%dT%H:%M:%SZ'
   echo "host: $(uname -n) $(uname -r)"
   echo "ncu: $ncu"; "$ncu" --version 2>&1 | tail -n 1
-  echo "launch count: $launches, time limit per step: $limit s"
+  echo "launch count: $launches, time limit per step: $limit s, deadline: $deadline s"
 } > "$results/versions.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv > "$results/device.csv" 2>"$results/device.log" ||
   echo "run.sh: nvidia-smi failed (see device.log)" >&2
@@ -149,4 +162,4 @@ while IFS=$'\t' read -r name instrumented plain args; do
 done < "$here/manifest.tsv"
 
 echo "run.sh: $((SECONDS - begin)) s; results in $results; next: $here/compare.py $results"
-exit $failed
+[ "$failed" = 0 ] || exit 1
