@@ -3,10 +3,10 @@
 // A CUDA translation unit is compiled twice: once per GPU architecture for
 // the device (nvptx64-nvidia-cuda) and once for the host. The two passes
 // never see each other's module, so they agree on names: the device side
-// defines, per kernel, a global array of counters (counterArrayType) named
-// counterSymbolOf(kernel); the host side registers a shadow of it
-// with the CUDA runtime (like any __device__ variable), so libroofrt-cuda
-// can read it back after a launch.
+// defines, per kernel, its counts (countsType, counterSymbolOf(kernel)) and
+// their constant header (counterHeaderType, counterHeaderSymbolOf(kernel));
+// the host side registers a shadow of each with the CUDA runtime (like any
+// __device__ variable), so libroofrt-cuda can read them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_CUDA_KERNELS_H
@@ -20,22 +20,37 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
+#include <cstddef>
 #include <string>
 
 namespace roof {
 
-/// The device counter array of kernel \p KernelName (a mangled name, which
-/// is also a valid PTX identifier).
+/// The device counts and their header of kernel \p KernelName (a mangled
+/// name, which is also a valid PTX identifier).
 inline std::string counterSymbolOf(llvm::StringRef KernelName) {
   return ("__roof_kc_" + KernelName).str();
 }
+inline std::string counterHeaderSymbolOf(llvm::StringRef KernelName) {
+  return ("__roof_kh_" + KernelName).str();
+}
 
-/// The type of a kernel's counter array, on the device and as the host's
-/// shadow: ROOF_CUDA_COUNTER_ROWS rows of ROOF_NUM_METRICS 64-bit counters.
-inline llvm::ArrayType *counterArrayType(llvm::LLVMContext &Ctx) {
+/// The IR types of a kernel's device counts (uint64_t [ROOF_NUM_METRICS]
+/// [ROOF_CUDA_COUNTER_ROWS]) and of their header (RoofCudaCounterHeader),
+/// on the device and as the host's shadows.
+inline llvm::ArrayType *countsType(llvm::LLVMContext &Ctx) {
   return llvm::ArrayType::get(
-      llvm::ArrayType::get(llvm::Type::getInt64Ty(Ctx), ROOF_NUM_METRICS),
-      ROOF_CUDA_COUNTER_ROWS);
+      llvm::ArrayType::get(llvm::Type::getInt64Ty(Ctx), ROOF_CUDA_COUNTER_ROWS),
+      ROOF_NUM_METRICS);
+}
+inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
+  static_assert(offsetof(RoofCudaCounterHeader, weights) == 8 &&
+                    sizeof(RoofWeight) == 16 &&
+                    sizeof(RoofCudaCounterHeader) == 8 + 16 * ROOF_CUDA_MAX_WEIGHTS,
+                "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
+  auto *Int32 = llvm::Type::getInt32Ty(Ctx), *Int64 = llvm::Type::getInt64Ty(Ctx);
+  auto *Weight = llvm::StructType::get(Ctx, {Int32, Int32, Int64});
+  return llvm::StructType::get(
+      Ctx, {Int32, Int32, llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});
 }
 
 /// A __global__ function: the PTX_Kernel calling convention, or (as clang

@@ -35,28 +35,35 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
   auto *Ptr = PointerType::getUnqual(Ctx);
   auto *Int32 = Type::getInt32Ty(Ctx);
   auto *Int64 = Type::getInt64Ty(Ctx);
-  ArrayType *CountersTy = counterArrayType(Ctx);
-  auto *Shadow = new GlobalVariable(
-      M, CountersTy, false, GlobalValue::InternalLinkage,
-      ConstantAggregateZero::get(CountersTy), "roof.kernel.counters");
   IRBuilder<> B(RegisterFunction.getNextNode());
   Value *Handle = RegisterFunction.getArgOperand(0);
-  Value *Symbol = B.CreateGlobalStringPtr(counterSymbolOf(Kernel), "roof.str");
   FunctionCallee RegisterVar = M.getOrInsertFunction(
       RegisterVarName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Int32, Int64,
       Int32, Int32);
-  // extern = 0, size, constant = 0, global = 0: a plain __device__ array.
-  B.CreateCall(RegisterVar,
-               {Handle, Shadow, Symbol, Symbol, B.getInt32(0),
-                B.getInt64(M.getDataLayout().getTypeAllocSize(CountersTy)), B.getInt32(0),
-                B.getInt32(0)});
+  // A shadow of the device variable \p Symbol, registered with the runtime:
+  // extern = 0, size, constant = 0, global = 0, a plain __device__ variable.
+  auto Register = [&](Type *Ty, const std::string &Symbol, const Twine &Name) {
+    auto *Shadow = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
+                                      Constant::getNullValue(Ty), Name);
+    Value *SymbolName = B.CreateGlobalStringPtr(Symbol, "roof.str");
+    B.CreateCall(RegisterVar,
+                 {Handle, Shadow, SymbolName, SymbolName, B.getInt32(0),
+                  B.getInt64(M.getDataLayout().getTypeAllocSize(Ty)),
+                  B.getInt32(0), B.getInt32(0)});
+    return Shadow;
+  };
+  GlobalVariable *Counts =
+      Register(countsType(Ctx), counterSymbolOf(Kernel), "roof.kernel.counts");
+  GlobalVariable *Header = Register(counterHeaderType(Ctx),
+                                    counterHeaderSymbolOf(Kernel),
+                                    "roof.kernel.header");
   FunctionCallee RegisterKernel = M.getOrInsertFunction(
-      RegisterKernelName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Ptr);
+      RegisterKernelName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Ptr, Ptr);
   B.CreateCall(RegisterKernel,
                {RegisterFunction.getArgOperand(1),
                 B.CreateGlobalStringPtr(Kernel, "roof.str"),
                 B.CreateGlobalStringPtr(demangle(Kernel.str()), "roof.str"),
-                Shadow,
+                Counts, Header,
                 B.CreateGlobalStringPtr(M.getSourceFileName(), "roof.str")});
 }
 

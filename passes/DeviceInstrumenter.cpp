@@ -4,19 +4,14 @@
 // w[s][m], each thread keeps count[s] in a register; a loop header whose
 // trip count is known gets it at the loop's exit (headerRunsAtExit), so
 // that such a loop carries no counter, and a div.rn.f64 adds what its
-// slow path executes (DivideSlowPath). At its return the
-// thread's counts are summed, in three steps that keep global atomics off
-// the hot path:
-//   1. over the warp's converged lanes (redux.sync, sm_80 and later);
-//   2. over the block, in shared memory: the warp's first lane adds the
-//      sums there, then adds the number of lanes it speaks for to the
-//      block's count of finished threads;
-//   3. the warp that finishes the block weighs the block's sums, value[m] =
-//      sum_s count[s] * w[s][m], and adds the values to one row of the
-//      kernel's counters in global memory, the row of its SM, so that
-//      concurrent blocks on different SMs add to different addresses.
-// Metrics with the same weights (a plain add's canonical, empirical and
-// full-width counts) share one value.
+// slow path executes (DivideSlowPath). At each return the converged
+// threads of the warp sum their counts (redux.sync) and the first of them
+// adds the sums, one fire-and-forget reduction per weighted slot, to the
+// row of its hardware warp slot in the kernel's RoofCudaCounters, whose
+// header carries the weights: the runtime weighs the slots' totals. No
+// shared memory, barrier or fence; warps running at the same time add to
+// different addresses. A kernel whose weights do not fit the header adds
+// metric values instead (metrics with the same weights share one value).
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceInstrumenter.h"
@@ -38,7 +33,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -61,13 +55,14 @@ namespace {
 
 constexpr char InstrumentedMarker[] = "roof.device.instrumented";
 constexpr unsigned GlobalAddressSpace = 1;
-constexpr unsigned SharedAddressSpace = 3;
 // redux.sync (warp sum of a 32-bit value over a lane mask) needs sm_80.
 constexpr unsigned FirstSMWithRedux = 80;
-// Counts are summed in two 32-bit parts: the low LowBits bits, whose sum
-// over a block of at most 1024 threads fits 32 bits, and the rest, whose sum
-// over a warp fits 32 bits as long as a thread's count is below 2^49.
-constexpr unsigned LowBits = 22;
+// Counts are summed over a warp in two 32-bit parts: 32 lanes x (2^27 - 1)
+// fits 32 bits, and the high part does as long as a thread's count is below
+// 2^54.
+constexpr unsigned LowBits = 27;
+// %warpid is below 64 on every SM so far (64 resident warps at most).
+constexpr unsigned WarpSlotsPerSM = 64;
 
 /// The SM number of "target-cpu"="sm_90" (0 when absent or unknown).
 unsigned smVersionOf(const Function &F) {
@@ -84,9 +79,10 @@ using WeightVector = std::vector<std::pair<uint32_t, uint64_t>>;
 class KernelInstrumenter {
 public:
   KernelInstrumenter(Function &Kernel, FunctionCensus Census,
-                     GlobalVariable *Counters, DominatorTree &DT, LoopInfo &LI,
-                     ScalarEvolution &SE)
-      : F(Kernel), Census(std::move(Census)), Counters(Counters), DT(DT),
+                     GlobalVariable *Counters, GlobalVariable *Header,
+                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
+      : F(Kernel), Census(std::move(Census)), Counters(Counters),
+        Header(Header), DT(DT),
         LI(LI), SE(SE),
         Int32(Type::getInt32Ty(Kernel.getContext())),
         Int64(Type::getInt64Ty(Kernel.getContext())),
@@ -95,6 +91,8 @@ public:
   void run() {
     addSlowPathSlots();
     groupMetricsByWeights();
+    BySlot = countsSlots();
+    writeHeader();
     if (Weighted.empty())
       return;
     IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
@@ -103,7 +101,6 @@ public:
       B.CreateStore(ConstantInt::get(Int64, 0), Local);
       Locals.push_back(Local);
     }
-    clearBlockSums(B);
     Instruction *EntryPoint = &*B.GetInsertPoint();
     SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "roof.trips");
     DenseSet<uint32_t> CountedAtExit;
@@ -175,42 +172,41 @@ private:
     MetricGroups.assign(Groups.begin(), Groups.end());
   }
 
-  /// The block's sums in shared memory, per weighted slot a low part
-  /// (below 2^LowBits per thread, so that the 32-bit sum of a block of at
-  /// most 1024 threads is exact, and shared memory adds it natively) and a
-  /// 64-bit high part, added only when not zero; then the number of the
-  /// block's threads that have added theirs. Every thread clears them on
-  /// entry (the same zeros, before any thread adds) and waits at the
-  /// barrier, so that no thread adds before they are clear.
-  void clearBlockSums(IRBuilder<> &B) {
-    auto Shared = [&](Type *Ty, const Twine &Name) {
-      auto *Var = new GlobalVariable(
-          *F.getParent(), Ty, false, GlobalValue::InternalLinkage,
-          UndefValue::get(Ty), Name + "." + F.getName(), nullptr,
-          GlobalValue::NotThreadLocal, SharedAddressSpace);
-      Var->setAlignment(Align(8));
-      return Var;
-    };
-    BlockLows = Shared(ArrayType::get(Int32, Weighted.size() + 1), "roof.block");
-    BlockHighs = Shared(ArrayType::get(Int64, Weighted.size()), "roof.block.high");
-    for (size_t I = 0; I <= Weighted.size(); ++I)
-      B.CreateStore(B.getInt32(0), element(B, BlockLows, I));
-    for (size_t I = 0; I < Weighted.size(); ++I)
-      B.CreateStore(B.getInt64(0), element(B, BlockHighs, I));
-    B.CreateIntrinsic(Intrinsic::nvvm_barrier0, {}, {});
+  /// Whether the kernel's weights fit the header of its counters, so that
+  /// warps add slot counts (else metric values).
+  bool countsSlots() const {
+    size_t Entries = 0;
+    for (uint32_t Slot : Weighted)
+      Entries += Census.Slots[Slot].Weights.size();
+    return Weighted.size() <= ROOF_NUM_METRICS &&
+           Entries <= ROOF_CUDA_MAX_WEIGHTS;
   }
 
-  Value *element(IRBuilder<> &B, GlobalVariable *Array, size_t Index) {
-    return B.CreateConstInBoundsGEP2_64(Array->getValueType(), Array, 0, Index,
-                                        Array->getName());
-  }
-
-  /// Orders this thread's shared-memory adds before (release) or after
-  /// (acquire) an atomic, for the threads of the block.
-  void fenceBlock(IRBuilder<> &B) {
-    B.CreateCall(InlineAsm::get(FunctionType::get(B.getVoidTy(), false),
-                                "fence.acq_rel.cta;", "~{memory}",
-                                /*hasSideEffects=*/true));
+  /// The constant header of the kernel's counts (RoofCudaCounterHeader): the
+  /// columns in use and, when they count slots, the weights.
+  void writeHeader() {
+    auto *HeaderTy = cast<StructType>(Header->getValueType());
+    auto *WeightsTy = cast<ArrayType>(HeaderTy->getElementType(2));
+    auto *WeightTy = cast<StructType>(WeightsTy->getElementType());
+    auto I32 = [&](uint64_t V) { return ConstantInt::get(Int32, V); };
+    std::vector<Constant *> Weights;
+    uint32_t Columns = 0;
+    if (BySlot) {
+      Columns = Weighted.size();
+      for (size_t C = 0; C < Weighted.size(); ++C)
+        for (auto [Metric, Amount] : Census.Slots[Weighted[C]].Weights)
+          Weights.push_back(ConstantStruct::get(
+              WeightTy, {I32(C), I32(Metric), ConstantInt::get(Int64, Amount)}));
+    } else {
+      for (auto &[Group, Metrics] : MetricGroups)
+        for (uint32_t Metric : Metrics)
+          Columns = std::max(Columns, Metric + 1);
+    }
+    uint32_t NumWeights = Weights.size();
+    Weights.resize(ROOF_CUDA_MAX_WEIGHTS, Constant::getNullValue(WeightTy));
+    Header->setInitializer(ConstantStruct::get(
+        HeaderTy, {I32(Columns), I32(NumWeights),
+                   ConstantArray::get(WeightsTy, Weights)}));
   }
 
   /// sum_s count[s] * w[s], \p Counts by slot.
@@ -226,103 +222,72 @@ private:
     return Sum;
   }
 
-  Value *threadsPerBlock(IRBuilder<> &B) {
-    Value *Threads = nullptr;
-    for (Intrinsic::ID Dim : {Intrinsic::nvvm_read_ptx_sreg_ntid_x,
-                              Intrinsic::nvvm_read_ptx_sreg_ntid_y,
-                              Intrinsic::nvvm_read_ptx_sreg_ntid_z}) {
-      Value *Extent = B.CreateIntrinsic(Int32, Dim, {});
-      Threads = Threads ? B.CreateMul(Threads, Extent) : Extent;
-    }
-    return Threads;
+  /// The sum of \p Value over the lanes of \p Mask.
+  Value *warpSum(IRBuilder<> &B, Value *Value, llvm::Value *Mask) {
+    auto Redux = [&](llvm::Value *Part) {
+      llvm::Value *Sum = B.CreateIntrinsic(Int32, Intrinsic::nvvm_redux_sync_add,
+                                           {B.CreateTrunc(Part, Int32), Mask});
+      return B.CreateZExt(Sum, Int64);
+    };
+    llvm::Value *Low = Redux(B.CreateAnd(Value, (uint64_t(1) << LowBits) - 1));
+    llvm::Value *High = Redux(B.CreateLShr(Value, LowBits));
+    return B.CreateAdd(Low, B.CreateShl(High, LowBits), "roof.warp.sum");
   }
 
   // From sm_80 the converged threads of the warp (those at this return
-  // together) sum their counts (redux.sync, 32-bit, on the low and the high
-  // parts) and the lowest of them speaks for them; before, every thread
-  // speaks for itself. The speaker adds to the block's sums, then to its
-  // count of finished threads; the speaker that makes the count whole weighs
-  // the block's sums (values are linear in the counts) and adds the values
-  // to its SM's row of the counters.
+  // together) sum their counts and the lowest of them adds the sums; before,
+  // every thread adds its own.
   void flushBefore(ReturnInst *Ret) {
     IRBuilder<> B(Ret);
-    std::vector<std::pair<Value *, Value *>> Parts; // low, high per slot
-    for (uint32_t Slot : Weighted) {
-      Value *Count = B.CreateLoad(Int64, Locals[Slot], "roof.count");
-      Parts.push_back(
-          {B.CreateTrunc(B.CreateAnd(Count, (uint64_t(1) << LowBits) - 1), Int32),
-           B.CreateTrunc(B.CreateLShr(Count, LowBits), Int32)});
+    // (column, value) pairs: a slot's count per weighted slot, or each
+    // metric's value.
+    std::vector<std::pair<std::vector<uint32_t>, Value *>> Columns;
+    std::map<uint32_t, Value *> Counts;
+    for (uint32_t Slot : Weighted)
+      Counts[Slot] = B.CreateLoad(Int64, Locals[Slot], "roof.count");
+    if (BySlot) {
+      for (size_t C = 0; C < Weighted.size(); ++C)
+        Columns.push_back({{uint32_t(C)}, Counts[Weighted[C]]});
+    } else {
+      for (auto &[Weights, Metrics] : MetricGroups)
+        Columns.push_back({Metrics, valueOf(B, Weights, Counts)});
     }
     Value *IsSpeaker = B.getTrue();
-    Value *Threads = B.getInt32(1);
     if (UseRedux) {
       Value *Mask = B.CreateIntrinsic(Int32, Intrinsic::nvvm_activemask, {});
-      for (auto &[Low, High] : Parts)
-        for (Value **Part : {&Low, &High})
-          *Part = B.CreateIntrinsic(Int32, Intrinsic::nvvm_redux_sync_add,
-                                    {*Part, Mask}, nullptr, "roof.warp.sum");
+      for (auto &Column : Columns)
+        Column.second = warpSum(B, Column.second, Mask);
       Value *Lane = B.CreateIntrinsic(Int32,
                                       Intrinsic::nvvm_read_ptx_sreg_laneid, {});
       Value *FirstLane = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask,
                                                  B.getTrue());
       IsSpeaker = B.CreateICmpEQ(Lane, FirstLane, "roof.warp.first");
-      Threads = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Mask);
     }
-    Instruction *Next = SplitBlockAndInsertIfThen(IsSpeaker, Ret, false);
-    for (size_t I = 0; I < Weighted.size(); ++I) {
-      B.SetInsertPoint(Next);
-      auto [Low, High] = Parts[I];
-      B.CreateAtomicRMW(AtomicRMWInst::Add, element(B, BlockLows, I), Low,
-                        MaybeAlign(4), AtomicOrdering::Monotonic);
-      B.SetInsertPoint(SplitBlockAndInsertIfThen(
-          B.CreateICmpNE(High, B.getInt32(0)), Next, false));
-      B.CreateAtomicRMW(AtomicRMWInst::Add, element(B, BlockHighs, I),
-                        B.CreateZExt(High, Int64), MaybeAlign(8),
-                        AtomicOrdering::Monotonic);
-    }
-    B.SetInsertPoint(Next);
-    // Each speaker's sums are in place before its threads are counted, and
-    // read by the last speaker only after it has seen the whole count.
-    fenceBlock(B);
-    Value *Before = B.CreateAtomicRMW(
-        AtomicRMWInst::Add, element(B, BlockLows, Weighted.size()), Threads,
-        MaybeAlign(4), AtomicOrdering::Monotonic);
-    Value *IsLast = B.CreateICmpEQ(B.CreateAdd(Before, Threads),
-                                   threadsPerBlock(B), "roof.block.last");
-    B.SetInsertPoint(SplitBlockAndInsertIfThen(IsLast, Next, false));
-    fenceBlock(B);
+    B.SetInsertPoint(SplitBlockAndInsertIfThen(IsSpeaker, Ret, false));
+    Value *SM = B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_smid, {});
+    Value *Warp =
+        B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_warpid, {});
     Value *Row = B.CreateZExt(
-        B.CreateAnd(B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_smid,
-                                      {}),
+        B.CreateAnd(B.CreateAdd(B.CreateMul(SM, B.getInt32(WarpSlotsPerSM)), Warp),
                     ROOF_CUDA_COUNTER_ROWS - 1),
         Int64, "roof.row");
-    std::map<uint32_t, Value *> Sums;
-    for (size_t I = 0; I < Weighted.size(); ++I) {
-      Value *Low = B.CreateAlignedLoad(Int32, element(B, BlockLows, I),
-                                       Align(4), /*isVolatile=*/true);
-      Value *High = B.CreateAlignedLoad(Int64, element(B, BlockHighs, I),
-                                        Align(8), /*isVolatile=*/true);
-      Sums[Weighted[I]] = B.CreateAdd(B.CreateZExt(Low, Int64),
-                                      B.CreateShl(High, LowBits), "roof.block.sum");
-    }
-    for (auto &[Weights, Metrics] : MetricGroups) {
-      Value *Sum = valueOf(B, Weights, Sums);
-      for (uint32_t Metric : Metrics) {
+    for (auto &[Targets, Sum] : Columns)
+      for (uint32_t Column : Targets) {
         Value *Address = B.CreateInBoundsGEP(
             Counters->getValueType(), Counters,
-            {B.getInt64(0), Row, B.getInt64(Metric)}, "roof.metric");
+            {B.getInt64(0), B.getInt64(Column), Row},
+            "roof.count.at");
         B.CreateAtomicRMW(AtomicRMWInst::Add, Address, Sum, MaybeAlign(8),
                           AtomicOrdering::Monotonic);
       }
-    }
   }
 
   Function &F;
   FunctionCensus Census;
   size_t FirstSlowPathSlot = 0;
   std::vector<BinaryOperator *> Divides; // div.rn.f64, each with a slow path
-  GlobalVariable *Counters;
-  GlobalVariable *BlockLows = nullptr, *BlockHighs = nullptr;
+  GlobalVariable *Counters, *Header;
+  bool BySlot = true;
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
@@ -353,7 +318,6 @@ bool DeviceInstrumenter::run() {
     return false;
   M.getOrInsertNamedMetadata(InstrumentedMarker);
 
-  ArrayType *CountersTy = counterArrayType(M.getContext());
   ExpansionProbe Probe;
   SmallVector<GlobalValue *, 8> CounterArrays;
   for (Function &F : M) {
@@ -371,14 +335,20 @@ bool DeviceInstrumenter::run() {
             DiagnosticLocation(F.getSubprogram()), DS_Warning));
       continue;
     }
-    // Externally visible, so that the CUDA runtime finds it by name.
-    auto *Counters = new GlobalVariable(
-        M, CountersTy, false, GlobalValue::ExternalLinkage,
-        ConstantAggregateZero::get(CountersTy), counterSymbolOf(F.getName()),
-        nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
-    Counters->setAlignment(Align(8));
-    CounterArrays.push_back(Counters);
-    KernelInstrumenter(F, Census, Counters,
+    // Externally visible, so that the CUDA runtime finds them by name.
+    auto Define = [&](Type *Ty, const std::string &Name) {
+      auto *Var = new GlobalVariable(
+          M, Ty, false, GlobalValue::ExternalLinkage, Constant::getNullValue(Ty),
+          Name, nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
+      Var->setAlignment(Align(8));
+      CounterArrays.push_back(Var);
+      return Var;
+    };
+    GlobalVariable *Counters =
+        Define(countsType(M.getContext()), counterSymbolOf(F.getName()));
+    GlobalVariable *Header = Define(counterHeaderType(M.getContext()),
+                                    counterHeaderSymbolOf(F.getName()));
+    KernelInstrumenter(F, Census, Counters, Header,
                        FAM.getResult<DominatorTreeAnalysis>(F),
                        FAM.getResult<LoopAnalysis>(F),
                        FAM.getResult<ScalarEvolutionAnalysis>(F))

@@ -43,8 +43,9 @@ enum collection { COLLECT_LAUNCH, COLLECT_TOTAL, COLLECT_OFF };
 struct registered_kernel {
   const void *stub; /* the host-side handle cudaLaunchKernel receives */
   const char *name, *demangled, *module;
-  const void *shadow; /* host shadow of the device counter array */
+  const void *counts_shadow, *header_shadow; /* host shadows */
   void *device_counters;
+  RoofCudaCounterHeader header; /* read once, at resolve */
   bool resolved, usable, read_at_exit;
   struct roofrt_kernel *kernel;
 };
@@ -57,16 +58,32 @@ static size_t num_streams, cap_streams;
 static cudaEvent_t launch_start, launch_stop;
 static bool events_ready, exit_read_armed;
 
-/* A kernel's device counters: ROOF_CUDA_COUNTER_ROWS rows of
- * ROOF_NUM_METRICS, summed here into one (abi.h). */
-typedef uint64_t counter_rows[ROOF_CUDA_COUNTER_ROWS][ROOF_NUM_METRICS];
-static const size_t counter_bytes = sizeof(counter_rows);
+/* The rows of a kernel's device counts (abi.h), copied back; only the
+ * first `columns` are. */
+typedef uint64_t counter_rows[ROOF_NUM_METRICS][ROOF_CUDA_COUNTER_ROWS];
+static counter_rows rows; /* under cuda_lock */
 
-static void sum_rows(const counter_rows rows, uint64_t counts[ROOF_NUM_METRICS]) {
+static size_t counts_bytes(const struct registered_kernel *k) {
+  return k->header.columns * sizeof rows[0];
+}
+
+/* The kernel's metrics from the totals of its columns: each column counts
+ * a slot, weighed by the header's weights, or, without weights, a metric. */
+static void metrics_of(const struct registered_kernel *k,
+                       uint64_t counts[ROOF_NUM_METRICS]) {
+  uint64_t totals[ROOF_NUM_METRICS] = {0};
+  for (uint32_t c = 0; c < k->header.columns; c++)
+    for (int r = 0; r < ROOF_CUDA_COUNTER_ROWS; r++)
+      totals[c] += rows[c][r];
+  if (k->header.num_weights == 0) {
+    memcpy(counts, totals, sizeof totals);
+    return;
+  }
   memset(counts, 0, ROOF_NUM_METRICS * sizeof(uint64_t));
-  for (int r = 0; r < ROOF_CUDA_COUNTER_ROWS; r++)
-    for (int m = 0; m < ROOF_NUM_METRICS; m++)
-      counts[m] += rows[r][m];
+  for (uint32_t w = 0; w < k->header.num_weights; w++) {
+    const RoofWeight *weight = &k->header.weights[w];
+    counts[weight->metric] += totals[weight->slot] * weight->amount;
+  }
 }
 
 static enum collection collection_mode(void) {
@@ -88,7 +105,8 @@ static enum collection collection_mode(void) {
 ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
                                                const char *name,
                                                const char *demangled,
-                                               const void *shadow,
+                                               const void *counts_shadow,
+                                               const void *header_shadow,
                                                const char *module) {
   pthread_mutex_lock(&cuda_lock);
   if (num_registered == cap_registered) {
@@ -103,7 +121,7 @@ ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
   }
   registered[num_registered++] = (struct registered_kernel){
       .stub = stub, .name = name, .demangled = demangled, .module = module,
-      .shadow = shadow};
+      .counts_shadow = counts_shadow, .header_shadow = header_shadow};
   pthread_mutex_unlock(&cuda_lock);
 }
 
@@ -115,14 +133,29 @@ static struct registered_kernel *lookup(const void *stub) {
   return NULL;
 }
 
-/* The device address of the kernel's counters, found once. A kernel whose
- * device code was compiled without roof has none. Caller holds cuda_lock. */
+/* Columns and weights within the arrays this runtime was built with. */
+static bool header_is_valid(const RoofCudaCounterHeader *h) {
+  if (h->columns > ROOF_NUM_METRICS || h->num_weights > ROOF_CUDA_MAX_WEIGHTS)
+    return false;
+  for (uint32_t w = 0; w < h->num_weights; w++)
+    if (h->weights[w].slot >= h->columns ||
+        h->weights[w].metric >= ROOF_NUM_METRICS)
+      return false;
+  return true;
+}
+
+/* The device address of the kernel's counters and their header, found
+ * once. A kernel whose device code was compiled without roof has none. Caller holds cuda_lock. */
 static bool resolve(struct registered_kernel *k) {
   if (k->resolved)
     return k->usable;
   k->resolved = true;
   k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
-  cudaError_t error = cudaGetSymbolAddress(&k->device_counters, k->shadow);
+  cudaError_t error =
+      cudaGetSymbolAddress(&k->device_counters, k->counts_shadow);
+  if (error == cudaSuccess)
+    error = cudaMemcpyFromSymbol(&k->header, k->header_shadow,
+                                 sizeof k->header, 0, cudaMemcpyDeviceToHost);
   k->usable = error == cudaSuccess && k->kernel;
   if (error != cudaSuccess) {
     cudaGetLastError(); /* not the program's error: clear it */
@@ -132,6 +165,11 @@ static bool resolve(struct registered_kernel *k) {
                 error == cudaErrorInvalidSymbol
                     ? ": was its device code compiled with roof?"
                     : "");
+  } else if (k->usable && !header_is_valid(&k->header)) {
+    k->usable = false;
+    roofrt_warn("kernel %s: device counters of another roof (%u columns, %u "
+                "weights); launches not counted",
+                k->name, k->header.columns, k->header.num_weights);
   }
   return k->usable;
 }
@@ -170,18 +208,17 @@ static void describe_gpu(void) {
  * earlier (at module construction). */
 static void read_totals_at_exit(void) {
   pthread_mutex_lock(&cuda_lock);
-  static counter_rows rows;
   uint64_t counts[ROOF_NUM_METRICS];
   for (size_t i = 0; i < num_registered; i++) {
     struct registered_kernel *k = &registered[i];
     if (!k->read_at_exit)
       continue;
-    if (cudaMemcpy(rows, k->device_counters, counter_bytes,
+    if (cudaMemcpy(rows, k->device_counters, counts_bytes(k),
                    cudaMemcpyDeviceToHost) != cudaSuccess) {
       roofrt_warn("kernel %s: cannot read its counters at exit", k->name);
       continue;
     }
-    sum_rows(rows, counts);
+    metrics_of(k, counts);
     roofrt_kernel_count(k->kernel, NULL, counts);
   }
   describe_gpu();
@@ -207,14 +244,13 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
       .block = {block.x, block.y, block.z},
       .shared_memory_bytes = shared_memory,
       .stream = stream_number(stream)};
-  cudaMemsetAsync(k->device_counters, 0, counter_bytes, stream);
+  cudaMemsetAsync(k->device_counters, 0, counts_bytes(k), stream);
   cudaEventRecord(launch_start, stream);
   cudaError_t result = launch(func, grid, block, args, shared_memory, stream);
   if (result != cudaSuccess)
     return result;
   cudaEventRecord(launch_stop, stream);
-  static counter_rows rows; /* under cuda_lock */
-  cudaMemcpyAsync(rows, k->device_counters, counter_bytes,
+  cudaMemcpyAsync(rows, k->device_counters, counts_bytes(k),
                   cudaMemcpyDeviceToHost, stream);
   float milliseconds = 0;
   if (cudaStreamSynchronize(stream) != cudaSuccess ||
@@ -227,7 +263,7 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
   }
   info.time_s = milliseconds * 1e-3;
   uint64_t counts[ROOF_NUM_METRICS];
-  sum_rows(rows, counts);
+  metrics_of(k, counts);
   roofrt_kernel_count(k->kernel, &info, counts);
   describe_gpu();
   return result;

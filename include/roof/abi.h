@@ -206,13 +206,29 @@ void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
                          uint32_t num_streams, uint64_t iterations);
 /* CUDA programs (libroofrt-cuda, runtime/cuda_launch.c): next to clang's
  * __cudaRegisterFunction of each kernel, the pass registers its host stub,
- * its mangled and demangled names, the device address of its counters
- * (ROOF_CUDA_COUNTER_ROWS rows of ROOF_NUM_METRICS uint64_t; a block adds
- * its sums to the row of its SM, SM id mod the number of rows, and a
- * metric's count is the sum of its column) and the module's source. */
-#define ROOF_CUDA_COUNTER_ROWS 64
+ * its mangled and demangled names, the device addresses of its counts and
+ * of their header, and the module's source. */
+#define ROOF_CUDA_COUNTER_ROWS 512
+#define ROOF_CUDA_MAX_WEIGHTS 256
+/* A kernel's device counts, __roof_kc_<kernel>: uint64_t
+ * [ROOF_NUM_METRICS][ROOF_CUDA_COUNTER_ROWS], zero at load. The warps of the
+ * kernel add their sums to counts[column][row], each to the row of its
+ * hardware warp slot (SM id x 64 + warp id, mod the rows), so that warps
+ * running at the same time add to different addresses; a column's count is
+ * the sum of its rows, and only the first `columns` columns are used. Their
+ * header, __roof_kh_<kernel>, is constant: with weights, column c counts
+ * census slot c and metric m gets the count of slot s times amount for each
+ * weight {s, m, amount}; without (a kernel whose weights do not fit the
+ * table), column m counts metric m. */
+typedef struct RoofCudaCounterHeader {
+  uint32_t columns;
+  uint32_t num_weights;
+  RoofWeight weights[ROOF_CUDA_MAX_WEIGHTS];
+} RoofCudaCounterHeader;
 void __roof_cuda_register_kernel(const void *stub, const char *name,
-                                 const char *demangled, const void *shadow,
+                                 const char *demangled,
+                                 const void *counts_shadow,
+                                 const void *header_shadow,
                                  const char *module);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);

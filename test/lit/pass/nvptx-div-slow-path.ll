@@ -13,6 +13,9 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
+; Their weights in the header: metrics 94/95 fp64 mul empirical/full
+; width 1, 97/98 fp64 fma 2.
+; CHECK: @__roof_kh_divide = {{.*}} { i32 3, i32 {{[0-9]+}}, {{.*}}{ i32 1, i32 94, i64 1 }, { i32, i32, i64 } { i32 1, i32 95, i64 1 }, { i32, i32, i64 } { i32 2, i32 97, i64 2 }, { i32, i32, i64 } { i32 2, i32 98, i64 2 }
 ; CHECK-LABEL: define void @divide(
 ; CHECK:       %q = fdiv double %a, %b
 ; The fast path's tests: numerator below 2^-969, divisor's high word at or
@@ -35,10 +38,9 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       fmul double %a, 0x6570000000000000
 ; CHECK:       call double @llvm.fma.f64(
 ; CHECK:       fcmp une double
-; The slots, weighted at the block's end: metrics 94/95 fp64 mul
-; empirical/full width, 97/98 fp64 fma.
-; CHECK-DAG:   i64 %roof.row, i64 94
-; CHECK-DAG:   i64 %roof.row, i64 97
+; The two slots are columns 1 and 2 of the counts (column 0: the block).
+; CHECK:       i64 0, i64 1, i64 %roof.row
+; CHECK:       i64 0, i64 2, i64 %roof.row
 ; CHECK:       ret void
 define void @divide(double %a, double %b, ptr %out) #0 {
   %q = fdiv double %a, %b

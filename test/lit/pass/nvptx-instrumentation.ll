@@ -1,16 +1,13 @@
 ; Device counters of a CUDA kernel (passes/DeviceInstrumenter.cpp): each
-; census slot is a register-promoted local. Every thread clears the block's
-; sums in shared memory on entry (per weighted slot a 32-bit low part and a
-; 64-bit high part, then the count of finished threads) and waits at a
-; barrier. At a return the slot counts are split at bit 22 and each part is
-; summed over the converged threads of the warp with redux.sync; the warp's
-; lowest active lane adds the low sum to the block's (a native 32-bit shared
-; atomic), the high sum only when it is not zero, then, after a release
-; fence, its number of lanes to the finished count; the lane that completes
-; the block (after an acquire fence) weighs the sums (metrics with equal
-; weights sharing one value) and adds them to its SM's row of
-; @__roof_kc_<kernel>, one atomic per metric. Before sm_80 (no redux.sync)
-; every thread speaks for itself. The instrumented module must still go
+; census slot is a register-promoted local. At a return the slot counts are
+; summed over the converged threads of the warp with redux.sync, in two
+; 27-bit-split halves, and the warp's lowest active lane adds each weighted
+; slot's sum to its column of @__roof_kc_<kernel>, in the row of its
+; hardware warp slot (SM id x 64 + warp id, mod 512): one fire-and-forget
+; atomic per slot, no shared memory, barrier or fence. The constant header
+; @__roof_kh_<kernel> carries the columns and the weights (slot, metric,
+; amount) the runtime weighs the slots with. Before sm_80 (no redux.sync)
+; every thread adds its own counts. The instrumented module must still go
 ; through ptxas.
 ;
 ; RUN: %opt -passes=roof-census -S %s | FileCheck %s
@@ -26,69 +23,52 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The counter array: ROOF_CUDA_COUNTER_ROWS (64) rows of ROOF_NUM_METRICS
-; (140) 64-bit counters in global memory, visible by name to the CUDA
-; runtime. The block's sums: daxpy has one weighted slot.
-; CHECK: @__roof_kc_daxpy = addrspace(1) global [64 x [140 x i64]] zeroinitializer, align 8
-; CHECK: @roof.block.daxpy = internal addrspace(3) global [2 x i32] undef, align 8
-; CHECK: @roof.block.high.daxpy = internal addrspace(3) global [1 x i64] undef, align 8
-; CHECK: @llvm.used = appending global {{.*}}@__roof_kc_daxpy
+; The counts: ROOF_NUM_METRICS (140) columns of ROOF_CUDA_COUNTER_ROWS (512)
+; 64-bit counters in global memory, zero; the header: one column, and the
+; weights of slot 0: metrics 90 and 93 (fp64 add and mul canonical) 1 each,
+; 97 and 98 (fp64 fma empirical and full width) 2 each, 120/122 (bytes and
+; global bytes loaded) 16, 121/123 (stored) 8. Both visible by name to the
+; CUDA runtime.
+; CHECK: @__roof_kc_daxpy = addrspace(1) global [140 x [512 x i64]] zeroinitializer, align 8
+; CHECK: @__roof_kh_daxpy = addrspace(1) global { i32, i32, [256 x { i32, i32, i64 }] } { i32 1, i32 8, [256 x { i32, i32, i64 }] [{ i32, i32, i64 } { i32 0, i32 90, i64 1 }, { i32, i32, i64 } { i32 0, i32 93, i64 1 }, { i32, i32, i64 } { i32 0, i32 97, i64 2 }, { i32, i32, i64 } { i32 0, i32 98, i64 2 }, { i32, i32, i64 } { i32 0, i32 120, i64 16 }, { i32, i32, i64 } { i32 0, i32 121, i64 8 }, { i32, i32, i64 } { i32 0, i32 122, i64 16 }, { i32, i32, i64 } { i32 0, i32 123, i64 8 }, { i32, i32, i64 } zeroinitializer,
+; CHECK: @llvm.used = appending global {{.*}}@__roof_kc_daxpy{{.*}}@__roof_kh_daxpy
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
 ; empirical one FMA (2), 16 bytes loaded and 8 stored, all global.
 ; CHECK-LABEL: define void @daxpy(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    store i32 0, ptr addrspace(3) @roof.block.daxpy
-; CHECK-NEXT:    store i32 0, ptr addrspace(3) getelementptr inbounds ([2 x i32], ptr addrspace(3) @roof.block.daxpy, i64 0, i64 1)
-; CHECK-NEXT:    store i64 0, ptr addrspace(3) @roof.block.high.daxpy
-; CHECK-NEXT:    call void @llvm.nvvm.barrier0()
+; CHECK-NOT:     barrier
 ; CHECK:       %[[COUNT:.*]] = phi i64
-; CHECK-NEXT:  %[[LOW:.*]] = and i64 %[[COUNT]], 4194303
-; CHECK:       %[[HIGH:.*]] = lshr i64 %[[COUNT]], 22
-; CHECK:       %[[MASK:.*]] = call i32 @llvm.nvvm.activemask()
-; CHECK-NEXT:  %roof.warp.sum = call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
-; CHECK-NEXT:  %roof.warp.sum4 = call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
+; CHECK-NEXT:  %[[MASK:.*]] = call i32 @llvm.nvvm.activemask()
+; CHECK-NEXT:  and i64 %[[COUNT]], 134217727
+; CHECK:       call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
+; CHECK:       lshr i64 %[[COUNT]], 27
+; CHECK:       call i32 @llvm.nvvm.redux.sync.add(i32 %{{.*}}, i32 %[[MASK]])
 ; CHECK:       %[[LANE:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK:       %[[FIRST:.*]] = call i32 @llvm.cttz.i32(i32 %[[MASK]], i1 true)
-; CHECK:       icmp eq i32 %[[LANE]], %[[FIRST]]
-; CHECK:       %[[LANES:.*]] = call i32 @llvm.ctpop.i32(i32 %[[MASK]])
-; CHECK:       atomicrmw add ptr addrspace(3) @roof.block.daxpy, i32 %roof.warp.sum monotonic, align 4
-; CHECK-NEXT:  icmp ne i32 %roof.warp.sum4, 0
-; CHECK:       atomicrmw add ptr addrspace(3) @roof.block.high.daxpy, i64 %{{.*}} monotonic, align 8
-; CHECK:       call void asm sideeffect "fence.acq_rel.cta;", "~{memory}"()
-; CHECK-NEXT:  atomicrmw add ptr addrspace(3) getelementptr inbounds ([2 x i32], ptr addrspace(3) @roof.block.daxpy, i64 0, i64 1), i32 %[[LANES]] monotonic
-; CHECK:       %roof.block.last = icmp eq i32
-; CHECK:       call void asm sideeffect "fence.acq_rel.cta;", "~{memory}"()
-; CHECK:       call i32 @llvm.nvvm.read.ptx.sreg.smid()
-; CHECK:       load volatile i32, ptr addrspace(3) @roof.block.daxpy
-; CHECK:       load volatile i64, ptr addrspace(3) @roof.block.high.daxpy
-; CHECK:       %roof.block.sum = add i64
-; Metrics 90 (fp64 add canonical) and 93 (fp64 mul canonical) share a value;
-; 97/98 (fp64 fma empirical/full width); 120/121 bytes; 122/123 global bytes.
-; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 90
-; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 93
-; CHECK-DAG:   mul i64 %roof.block.sum, 2
-; CHECK-DAG:   mul i64 %roof.block.sum, 16
-; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 97
-; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 120
-; CHECK-DAG:   getelementptr inbounds [64 x [140 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 %roof.row, i64 122
+; CHECK:       %roof.warp.first = icmp eq i32 %[[LANE]], %[[FIRST]]
+; CHECK:       %[[SM:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.smid()
+; CHECK-NEXT:  %[[WARP:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.warpid()
+; CHECK-NEXT:  %[[SLOTS:.*]] = mul i32 %[[SM]], 64
+; CHECK-NEXT:  %[[SLOT:.*]] = add i32 %[[SLOTS]], %[[WARP]]
+; CHECK-NEXT:  %[[ROW:.*]] = and i32 %[[SLOT]], 511
+; CHECK-NEXT:  %roof.row = zext i32 %[[ROW]] to i64
+; CHECK-NEXT:  %roof.count.at = getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 0, i64 %roof.row
+; CHECK-NEXT:  atomicrmw add ptr addrspace(1) %roof.count.at, i64 %roof.warp.sum monotonic, align 8
+; CHECK-NOT:   atomicrmw
 ; CHECK:       ret void
 
 ; SM75-NOT: redux.sync
-; SM75:     atomicrmw add ptr addrspace(3)
 ; SM75:     atomicrmw add ptr addrspace(1)
 
-; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[71680];
-; PTX: .shared .align 8 .b8 roof_$_block_$_daxpy[8];
-; PTX: .shared .align 8 .b8 roof_$_block_$_high_$_daxpy[8];
-; PTX: bar.sync 0;
+; The result of each atomic is unused: a reduction (red) in the SASS.
+; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[573440];
+; PTX: .visible .global .align 8 .b8 __roof_kh_daxpy[4104] = {1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 90,
+; PTX-NOT: bar.sync
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
-; PTX: atom.shared.add.u32
-; PTX: atom.shared.add.u64
-; PTX: fence.acq_rel.cta;
-; PTX: atom.shared.add.u32
 ; PTX: %smid
+; PTX: %warpid
 ; PTX: atom.global.add.u64
 
 define void @daxpy(i32 %n, double %a, ptr %x, ptr %y) #0 {
