@@ -3,10 +3,10 @@
 // A CUDA translation unit is compiled twice: once per GPU architecture for
 // the device (nvptx64-nvidia-cuda) and once for the host. The two passes
 // never see each other's module, so they agree on names: the device side
-// defines, per kernel, its counts (countsType, counterSymbolOf(kernel)) and
-// their constant header (counterHeaderType, counterHeaderSymbolOf(kernel));
-// the host side registers a shadow of each with the CUDA runtime (like any
-// __device__ variable), so libroofrt-cuda can read them.
+// defines, per kernel, its counter header (counterHeaderType,
+// counterHeaderSymbolOf(kernel)); the host side registers a shadow of it
+// with the CUDA runtime (like any __device__ variable), so that
+// libroofrt-cuda can read it and give the kernel its counts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_CUDA_KERNELS_H
@@ -25,32 +25,27 @@
 
 namespace roof {
 
-/// The device counts and their header of kernel \p KernelName (a mangled
-/// name, which is also a valid PTX identifier).
-inline std::string counterSymbolOf(llvm::StringRef KernelName) {
-  return ("__roof_kc_" + KernelName).str();
-}
+/// The counter header of kernel \p KernelName (a mangled name, which is
+/// also a valid PTX identifier).
 inline std::string counterHeaderSymbolOf(llvm::StringRef KernelName) {
   return ("__roof_kh_" + KernelName).str();
 }
 
-/// The IR types of a kernel's device counts (uint64_t [ROOF_NUM_METRICS]
-/// [ROOF_CUDA_COUNTER_ROWS]) and of their header (RoofCudaCounterHeader),
-/// on the device and as the host's shadows.
-inline llvm::ArrayType *countsType(llvm::LLVMContext &Ctx) {
-  return llvm::ArrayType::get(
-      llvm::ArrayType::get(llvm::Type::getInt64Ty(Ctx), ROOF_CUDA_COUNTER_ROWS),
-      ROOF_NUM_METRICS);
-}
+/// The IR type of a kernel's counter header (RoofCudaCounterHeader), on
+/// the device and as the host's shadow: {columns, num_weights, counts,
+/// row_mask, weights}.
 inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
-  static_assert(offsetof(RoofCudaCounterHeader, weights) == 8 &&
+  static_assert(offsetof(RoofCudaCounterHeader, counts) == 8 &&
+                    offsetof(RoofCudaCounterHeader, row_mask) == 16 &&
+                    offsetof(RoofCudaCounterHeader, weights) == 24 &&
                     sizeof(RoofWeight) == 16 &&
-                    sizeof(RoofCudaCounterHeader) == 8 + 16 * ROOF_CUDA_MAX_WEIGHTS,
+                    sizeof(RoofCudaCounterHeader) == 24 + 16 * ROOF_CUDA_MAX_WEIGHTS,
                 "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
   auto *Int32 = llvm::Type::getInt32Ty(Ctx), *Int64 = llvm::Type::getInt64Ty(Ctx);
   auto *Weight = llvm::StructType::get(Ctx, {Int32, Int32, Int64});
   return llvm::StructType::get(
-      Ctx, {Int32, Int32, llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});
+      Ctx, {Int32, Int32, Int64, Int64,
+            llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});
 }
 
 /// A __global__ function: the PTX_Kernel calling convention, or (as clang

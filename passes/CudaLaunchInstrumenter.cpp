@@ -40,30 +40,25 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
   FunctionCallee RegisterVar = M.getOrInsertFunction(
       RegisterVarName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Int32, Int64,
       Int32, Int32);
-  // A shadow of the device variable \p Symbol, registered with the runtime:
-  // extern = 0, size, constant = 0, global = 0, a plain __device__ variable.
-  auto Register = [&](Type *Ty, const std::string &Symbol, const Twine &Name) {
-    auto *Shadow = new GlobalVariable(M, Ty, false, GlobalValue::InternalLinkage,
-                                      Constant::getNullValue(Ty), Name);
-    Value *SymbolName = B.CreateGlobalStringPtr(Symbol, "roof.str");
-    B.CreateCall(RegisterVar,
-                 {Handle, Shadow, SymbolName, SymbolName, B.getInt32(0),
-                  B.getInt64(M.getDataLayout().getTypeAllocSize(Ty)),
-                  B.getInt32(0), B.getInt32(0)});
-    return Shadow;
-  };
-  GlobalVariable *Counts =
-      Register(countsType(Ctx), counterSymbolOf(Kernel), "roof.kernel.counts");
-  GlobalVariable *Header = Register(counterHeaderType(Ctx),
-                                    counterHeaderSymbolOf(Kernel),
+  StructType *HeaderTy = counterHeaderType(Ctx);
+  auto *Header = new GlobalVariable(M, HeaderTy, false,
+                                    GlobalValue::InternalLinkage,
+                                    Constant::getNullValue(HeaderTy),
                                     "roof.kernel.header");
+  Value *Symbol =
+      B.CreateGlobalStringPtr(counterHeaderSymbolOf(Kernel), "roof.str");
+  // extern = 0, size, constant = 0, global = 0: a plain __device__ variable.
+  B.CreateCall(RegisterVar,
+               {Handle, Header, Symbol, Symbol, B.getInt32(0),
+                B.getInt64(M.getDataLayout().getTypeAllocSize(HeaderTy)),
+                B.getInt32(0), B.getInt32(0)});
   FunctionCallee RegisterKernel = M.getOrInsertFunction(
-      RegisterKernelName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Ptr, Ptr);
+      RegisterKernelName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Ptr);
   B.CreateCall(RegisterKernel,
                {RegisterFunction.getArgOperand(1),
                 B.CreateGlobalStringPtr(Kernel, "roof.str"),
                 B.CreateGlobalStringPtr(demangle(Kernel.str()), "roof.str"),
-                Counts, Header,
+                Header,
                 B.CreateGlobalStringPtr(M.getSourceFileName(), "roof.str")});
 }
 

@@ -7,9 +7,10 @@
 // slow path executes (DivideSlowPath). At each return the converged
 // threads of the warp sum their counts (redux.sync) and the first of them
 // adds the sums, one fire-and-forget reduction per weighted slot, to the
-// row of its hardware warp slot in the kernel's RoofCudaCounters, whose
-// header carries the weights: the runtime weighs the slots' totals. No
-// shared memory, barrier or fence; warps running at the same time add to
+// row of its hardware warp slot in the counts the runtime allocated and
+// named in the kernel's counter header (RoofCudaCounterHeader), which also
+// carries the weights: the runtime weighs the slots' totals. No shared
+// memory, barrier or fence; warps resident at the same time add to
 // different addresses. A kernel whose weights do not fit the header adds
 // metric values instead (metrics with the same weights share one value).
 //
@@ -61,8 +62,6 @@ constexpr unsigned FirstSMWithRedux = 80;
 // fits 32 bits, and the high part does as long as a thread's count is below
 // 2^54.
 constexpr unsigned LowBits = 27;
-// %warpid is below 64 on every SM so far (64 resident warps at most).
-constexpr unsigned WarpSlotsPerSM = 64;
 
 /// The SM number of "target-cpu"="sm_90" (0 when absent or unknown).
 unsigned smVersionOf(const Function &F) {
@@ -79,10 +78,9 @@ using WeightVector = std::vector<std::pair<uint32_t, uint64_t>>;
 class KernelInstrumenter {
 public:
   KernelInstrumenter(Function &Kernel, FunctionCensus Census,
-                     GlobalVariable *Counters, GlobalVariable *Header,
-                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
-      : F(Kernel), Census(std::move(Census)), Counters(Counters),
-        Header(Header), DT(DT),
+                     GlobalVariable *Header, DominatorTree &DT, LoopInfo &LI,
+                     ScalarEvolution &SE)
+      : F(Kernel), Census(std::move(Census)), Header(Header), DT(DT),
         LI(LI), SE(SE),
         Int32(Type::getInt32Ty(Kernel.getContext())),
         Int64(Type::getInt64Ty(Kernel.getContext())),
@@ -186,7 +184,7 @@ private:
   /// columns in use and, when they count slots, the weights.
   void writeHeader() {
     auto *HeaderTy = cast<StructType>(Header->getValueType());
-    auto *WeightsTy = cast<ArrayType>(HeaderTy->getElementType(2));
+    auto *WeightsTy = cast<ArrayType>(HeaderTy->getElementType(4));
     auto *WeightTy = cast<StructType>(WeightsTy->getElementType());
     auto I32 = [&](uint64_t V) { return ConstantInt::get(Int32, V); };
     std::vector<Constant *> Weights;
@@ -205,7 +203,8 @@ private:
     uint32_t NumWeights = Weights.size();
     Weights.resize(ROOF_CUDA_MAX_WEIGHTS, Constant::getNullValue(WeightTy));
     Header->setInitializer(ConstantStruct::get(
-        HeaderTy, {I32(Columns), I32(NumWeights),
+        HeaderTy, {I32(Columns), I32(NumWeights), ConstantInt::get(Int64, 0),
+                   ConstantInt::get(Int64, 0),
                    ConstantArray::get(WeightsTy, Weights)}));
   }
 
@@ -264,19 +263,35 @@ private:
       IsSpeaker = B.CreateICmpEQ(Lane, FirstLane, "roof.warp.first");
     }
     B.SetInsertPoint(SplitBlockAndInsertIfThen(IsSpeaker, Ret, false));
+    // The counts' address and row mask, which the runtime writes before the
+    // launch: the same for every thread, read-only while the kernel runs.
+    auto HeaderField = [&](unsigned Field, const Twine &Name) {
+      LoadInst *Load = B.CreateLoad(
+          Int64, B.CreateStructGEP(Header->getValueType(), Header, Field), Name);
+      Load->setMetadata(LLVMContext::MD_invariant_load,
+                        MDNode::get(F.getContext(), {}));
+      return Load;
+    };
+    Value *CountsAddress = HeaderField(2, "roof.counts");
+    Value *RowMask = HeaderField(3, "roof.row.mask");
+    B.SetInsertPoint(SplitBlockAndInsertIfThen(
+        B.CreateICmpNE(CountsAddress, B.getInt64(0)), &*B.GetInsertPoint(),
+        false));
     Value *SM = B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_smid, {});
     Value *Warp =
         B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_warpid, {});
-    Value *Row = B.CreateZExt(
-        B.CreateAnd(B.CreateAdd(B.CreateMul(SM, B.getInt32(WarpSlotsPerSM)), Warp),
-                    ROOF_CUDA_COUNTER_ROWS - 1),
-        Int64, "roof.row");
+    Value *Slot = B.CreateZExt(
+        B.CreateAdd(B.CreateMul(SM, B.getInt32(ROOF_CUDA_WARP_SLOTS_PER_SM)), Warp),
+        Int64);
+    Value *Row = B.CreateAnd(Slot, RowMask, "roof.row");
+    Value *Rows = B.CreateAdd(RowMask, B.getInt64(1), "roof.rows");
+    Value *Base =
+        B.CreateIntToPtr(CountsAddress, B.getPtrTy(GlobalAddressSpace));
     for (auto &[Targets, Sum] : Columns)
       for (uint32_t Column : Targets) {
-        Value *Address = B.CreateInBoundsGEP(
-            Counters->getValueType(), Counters,
-            {B.getInt64(0), B.getInt64(Column), Row},
-            "roof.count.at");
+        Value *Index = B.CreateAdd(B.CreateMul(B.getInt64(Column), Rows), Row);
+        Value *Address =
+            B.CreateInBoundsGEP(Int64, Base, Index, "roof.count.at");
         B.CreateAtomicRMW(AtomicRMWInst::Add, Address, Sum, MaybeAlign(8),
                           AtomicOrdering::Monotonic);
       }
@@ -286,7 +301,7 @@ private:
   FunctionCensus Census;
   size_t FirstSlowPathSlot = 0;
   std::vector<BinaryOperator *> Divides; // div.rn.f64, each with a slow path
-  GlobalVariable *Counters, *Header;
+  GlobalVariable *Header;
   bool BySlot = true;
   DominatorTree &DT;
   LoopInfo &LI;
@@ -319,7 +334,7 @@ bool DeviceInstrumenter::run() {
   M.getOrInsertNamedMetadata(InstrumentedMarker);
 
   ExpansionProbe Probe;
-  SmallVector<GlobalValue *, 8> CounterArrays;
+  SmallVector<GlobalValue *, 8> Headers;
   for (Function &F : M) {
     if (!isInstrumentable(F))
       continue;
@@ -335,27 +350,22 @@ bool DeviceInstrumenter::run() {
             DiagnosticLocation(F.getSubprogram()), DS_Warning));
       continue;
     }
-    // Externally visible, so that the CUDA runtime finds them by name.
-    auto Define = [&](Type *Ty, const std::string &Name) {
-      auto *Var = new GlobalVariable(
-          M, Ty, false, GlobalValue::ExternalLinkage, Constant::getNullValue(Ty),
-          Name, nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
-      Var->setAlignment(Align(8));
-      CounterArrays.push_back(Var);
-      return Var;
-    };
-    GlobalVariable *Counters =
-        Define(countsType(M.getContext()), counterSymbolOf(F.getName()));
-    GlobalVariable *Header = Define(counterHeaderType(M.getContext()),
-                                    counterHeaderSymbolOf(F.getName()));
-    KernelInstrumenter(F, Census, Counters, Header,
+    // Externally visible, so that the CUDA runtime finds it by name.
+    StructType *HeaderTy = counterHeaderType(M.getContext());
+    auto *Header = new GlobalVariable(
+        M, HeaderTy, false, GlobalValue::ExternalLinkage,
+        Constant::getNullValue(HeaderTy), counterHeaderSymbolOf(F.getName()),
+        nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
+    Header->setAlignment(Align(8));
+    Headers.push_back(Header);
+    KernelInstrumenter(F, Census, Header,
                        FAM.getResult<DominatorTreeAnalysis>(F),
                        FAM.getResult<LoopAnalysis>(F),
                        FAM.getResult<ScalarEvolutionAnalysis>(F))
         .run();
     FAM.invalidate(F, PreservedAnalyses::none());
   }
-  appendToUsed(M, CounterArrays);
+  appendToUsed(M, Headers);
   return true;
 }
 

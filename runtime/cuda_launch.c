@@ -25,6 +25,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,9 +45,10 @@ enum collection { COLLECT_LAUNCH, COLLECT_TOTAL, COLLECT_OFF };
 struct registered_kernel {
   const void *stub; /* the host-side handle cudaLaunchKernel receives */
   const char *name, *demangled, *module;
-  const void *counts_shadow, *header_shadow; /* host shadows */
-  void *device_counters;
+  const void *header_shadow; /* host shadow of the counter header */
   RoofCudaCounterHeader header; /* read once, at resolve */
+  uint64_t *counts;             /* device memory: columns x rows */
+  size_t rows;
   bool resolved, usable, read_at_exit;
   struct roofrt_kernel *kernel;
 };
@@ -58,23 +61,36 @@ static size_t num_streams, cap_streams;
 static cudaEvent_t launch_start, launch_stop;
 static bool events_ready, exit_read_armed;
 
-/* The rows of a kernel's device counts (abi.h), copied back; only the
- * first `columns` are. */
-typedef uint64_t counter_rows[ROOF_NUM_METRICS][ROOF_CUDA_COUNTER_ROWS];
-static counter_rows rows; /* under cuda_lock */
+/* A kernel's counts, copied back (under cuda_lock). */
+static uint64_t *host_counts;
+static size_t host_counts_cap;
 
 static size_t counts_bytes(const struct registered_kernel *k) {
-  return k->header.columns * sizeof rows[0];
+  return k->header.columns * k->rows * sizeof(uint64_t);
 }
 
-/* The kernel's metrics from the totals of its columns: each column counts
- * a slot, weighed by the header's weights, or, without weights, a metric. */
+/* Room for `k`'s counts in host_counts. */
+static bool reserve_host_counts(const struct registered_kernel *k) {
+  size_t needed = k->header.columns * k->rows;
+  if (needed <= host_counts_cap)
+    return true;
+  uint64_t *grown = realloc(host_counts, needed * sizeof *grown);
+  if (!grown)
+    return false;
+  host_counts = grown;
+  host_counts_cap = needed;
+  return true;
+}
+
+/* The kernel's metrics from the totals of its columns (host_counts): each
+ * column counts a slot, weighed by the header's weights, or, without
+ * weights, a metric. */
 static void metrics_of(const struct registered_kernel *k,
                        uint64_t counts[ROOF_NUM_METRICS]) {
   uint64_t totals[ROOF_NUM_METRICS] = {0};
   for (uint32_t c = 0; c < k->header.columns; c++)
-    for (int r = 0; r < ROOF_CUDA_COUNTER_ROWS; r++)
-      totals[c] += rows[c][r];
+    for (size_t r = 0; r < k->rows; r++)
+      totals[c] += host_counts[c * k->rows + r];
   if (k->header.num_weights == 0) {
     memcpy(counts, totals, sizeof totals);
     return;
@@ -105,7 +121,6 @@ static enum collection collection_mode(void) {
 ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
                                                const char *name,
                                                const char *demangled,
-                                               const void *counts_shadow,
                                                const void *header_shadow,
                                                const char *module) {
   pthread_mutex_lock(&cuda_lock);
@@ -121,7 +136,7 @@ ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
   }
   registered[num_registered++] = (struct registered_kernel){
       .stub = stub, .name = name, .demangled = demangled, .module = module,
-      .counts_shadow = counts_shadow, .header_shadow = header_shadow};
+      .header_shadow = header_shadow};
   pthread_mutex_unlock(&cuda_lock);
 }
 
@@ -144,19 +159,34 @@ static bool header_is_valid(const RoofCudaCounterHeader *h) {
   return true;
 }
 
-/* The device address of the kernel's counters and their header, found
- * once. A kernel whose device code was compiled without roof has none. Caller holds cuda_lock. */
+/* A row per warp slot of the current device (SMs x 64), rounded up to a
+ * power of two; 0 if the device cannot be asked. */
+static size_t rows_for_device(void) {
+  int device, sms;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) !=
+          cudaSuccess ||
+      sms <= 0)
+    return 0;
+  size_t rows = 1;
+  while (rows < (size_t)sms * ROOF_CUDA_WARP_SLOTS_PER_SM)
+    rows *= 2;
+  return rows;
+}
+
+/* Reads the kernel's counter header, allocates its counts and tells the
+ * kernel where they are, once. A kernel whose device code was compiled
+ * without roof has no header. Caller holds cuda_lock. */
 static bool resolve(struct registered_kernel *k) {
   if (k->resolved)
     return k->usable;
   k->resolved = true;
   k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
-  cudaError_t error =
-      cudaGetSymbolAddress(&k->device_counters, k->counts_shadow);
-  if (error == cudaSuccess)
-    error = cudaMemcpyFromSymbol(&k->header, k->header_shadow,
-                                 sizeof k->header, 0, cudaMemcpyDeviceToHost);
-  k->usable = error == cudaSuccess && k->kernel;
+  if (!k->kernel)
+    return false;
+  cudaError_t error = cudaMemcpyFromSymbol(&k->header, k->header_shadow,
+                                           sizeof k->header, 0,
+                                           cudaMemcpyDeviceToHost);
   if (error != cudaSuccess) {
     cudaGetLastError(); /* not the program's error: clear it */
     roofrt_warn("kernel %s: device counters unavailable (%s%s); launches not "
@@ -165,13 +195,41 @@ static bool resolve(struct registered_kernel *k) {
                 error == cudaErrorInvalidSymbol
                     ? ": was its device code compiled with roof?"
                     : "");
-  } else if (k->usable && !header_is_valid(&k->header)) {
-    k->usable = false;
+    return false;
+  }
+  if (!header_is_valid(&k->header)) {
     roofrt_warn("kernel %s: device counters of another roof (%u columns, %u "
                 "weights); launches not counted",
                 k->name, k->header.columns, k->header.num_weights);
+    return false;
   }
-  return k->usable;
+  k->rows = rows_for_device();
+  if (k->header.columns == 0 || k->rows == 0) {
+    k->usable = k->rows != 0; /* nothing to count: counted as zero */
+    return k->usable;
+  }
+  uint64_t where[2] = {0, k->rows - 1}; /* RoofCudaCounterHeader.counts, .row_mask */
+  void *counts = NULL;
+  error = cudaMalloc(&counts, counts_bytes(k));
+  if (error == cudaSuccess)
+    error = cudaMemset(counts, 0, counts_bytes(k));
+  if (error == cudaSuccess) {
+    where[0] = (uint64_t)(uintptr_t)counts;
+    error = cudaMemcpyToSymbol(k->header_shadow, where, sizeof where,
+                               offsetof(RoofCudaCounterHeader, counts),
+                               cudaMemcpyHostToDevice);
+  }
+  if (error != cudaSuccess || !reserve_host_counts(k)) {
+    cudaGetLastError();
+    roofrt_warn("kernel %s: no room for its counters (%s); launches not "
+                "counted",
+                k->name, error != cudaSuccess ? cudaGetErrorString(error)
+                                              : "out of host memory");
+    return false;
+  }
+  k->counts = counts;
+  k->usable = true;
+  return true;
 }
 
 /* 0 for the default stream, else streams numbered by first use. */
@@ -213,7 +271,8 @@ static void read_totals_at_exit(void) {
     struct registered_kernel *k = &registered[i];
     if (!k->read_at_exit)
       continue;
-    if (cudaMemcpy(rows, k->device_counters, counts_bytes(k),
+    if (counts_bytes(k) &&
+        cudaMemcpy(host_counts, k->counts, counts_bytes(k),
                    cudaMemcpyDeviceToHost) != cudaSuccess) {
       roofrt_warn("kernel %s: cannot read its counters at exit", k->name);
       continue;
@@ -244,14 +303,16 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
       .block = {block.x, block.y, block.z},
       .shared_memory_bytes = shared_memory,
       .stream = stream_number(stream)};
-  cudaMemsetAsync(k->device_counters, 0, counts_bytes(k), stream);
+  if (counts_bytes(k))
+    cudaMemsetAsync(k->counts, 0, counts_bytes(k), stream);
   cudaEventRecord(launch_start, stream);
   cudaError_t result = launch(func, grid, block, args, shared_memory, stream);
   if (result != cudaSuccess)
     return result;
   cudaEventRecord(launch_stop, stream);
-  cudaMemcpyAsync(rows, k->device_counters, counts_bytes(k),
-                  cudaMemcpyDeviceToHost, stream);
+  if (counts_bytes(k))
+    cudaMemcpyAsync(host_counts, k->counts, counts_bytes(k),
+                    cudaMemcpyDeviceToHost, stream);
   float milliseconds = 0;
   if (cudaStreamSynchronize(stream) != cudaSuccess ||
       cudaEventElapsedTime(&milliseconds, launch_start, launch_stop) !=

@@ -206,28 +206,30 @@ void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
                          uint32_t num_streams, uint64_t iterations);
 /* CUDA programs (libroofrt-cuda, runtime/cuda_launch.c): next to clang's
  * __cudaRegisterFunction of each kernel, the pass registers its host stub,
- * its mangled and demangled names, the device addresses of its counts and
- * of their header, and the module's source. */
-#define ROOF_CUDA_COUNTER_ROWS 512
+ * its mangled and demangled names, the device address of its counter
+ * header and the module's source. */
+#define ROOF_CUDA_WARP_SLOTS_PER_SM 64
 #define ROOF_CUDA_MAX_WEIGHTS 256
-/* A kernel's device counts, __roof_kc_<kernel>: uint64_t
- * [ROOF_NUM_METRICS][ROOF_CUDA_COUNTER_ROWS], zero at load. The warps of the
- * kernel add their sums to counts[column][row], each to the row of its
- * hardware warp slot (SM id x 64 + warp id, mod the rows), so that warps
- * running at the same time add to different addresses; a column's count is
- * the sum of its rows, and only the first `columns` columns are used. Their
- * header, __roof_kh_<kernel>, is constant: with weights, column c counts
- * census slot c and metric m gets the count of slot s times amount for each
- * weight {s, m, amount}; without (a kernel whose weights do not fit the
- * table), column m counts metric m. */
+/* A kernel's counter header, __roof_kh_<kernel>, defined by the pass. The
+ * runtime allocates the counts, `columns` x rows uint64_t with rows a power
+ * of two of at least the device's warp slots (SMs x 64), and writes their
+ * address and rows - 1 into the header before the kernel's first counted
+ * launch. At its return each warp's first lane adds its sums to
+ * counts[column * rows + row], row = (SM id x 64 + warp id) & row_mask, so
+ * that warps resident at the same time add to different addresses; while
+ * `counts` is 0 nothing is added. A column's count is the sum of its rows.
+ * With weights, column c counts census slot c and metric m gets the count
+ * of slot s times amount for each weight {s, m, amount}; without (a kernel
+ * whose weights do not fit the table), column m counts metric m. */
 typedef struct RoofCudaCounterHeader {
   uint32_t columns;
   uint32_t num_weights;
+  uint64_t counts;
+  uint64_t row_mask;
   RoofWeight weights[ROOF_CUDA_MAX_WEIGHTS];
 } RoofCudaCounterHeader;
 void __roof_cuda_register_kernel(const void *stub, const char *name,
                                  const char *demangled,
-                                 const void *counts_shadow,
                                  const void *header_shadow,
                                  const char *module);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,

@@ -14,13 +14,13 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Metrics used: fp64 mul canonical/empirical/full width (93-95), bytes and
 ; global bytes stored (121, 123): 124 columns, no weights.
-; CHECK: @__roof_kh_many = addrspace(1) global { i32, i32, [256 x { i32, i32, i64 }] } { i32 124, i32 0, [256 x { i32, i32, i64 }] zeroinitializer }
+; CHECK: @__roof_kh_many = addrspace(1) global { i32, i32, i64, i64, [256 x { i32, i32, i64 }] } { i32 124, i32 0, i64 0, i64 0, [256 x { i32, i32, i64 }] zeroinitializer }
 ; CHECK-LABEL: define void @many(
 ; Each warp adds each metric's value to that metric's column.
-; CHECK-DAG:   getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_many, i64 0, i64 93, i64 %roof.row
-; CHECK-DAG:   getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_many, i64 0, i64 94, i64 %roof.row
-; CHECK-DAG:   getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_many, i64 0, i64 121, i64 %roof.row
-; CHECK-DAG:   getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_many, i64 0, i64 123, i64 %roof.row
+; CHECK-DAG:   mul i64 93, %roof.rows
+; CHECK-DAG:   mul i64 94, %roof.rows
+; CHECK-DAG:   mul i64 121, %roof.rows
+; CHECK-DAG:   mul i64 123, %roof.rows
 ; CHECK:       ret void
 define void @many(i64 %bits, double %x, ptr addrspace(1) %out) #0 {
 entry:

@@ -15,7 +15,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Their weights in the header: metrics 94/95 fp64 mul empirical/full
 ; width 1, 97/98 fp64 fma 2.
-; CHECK: @__roof_kh_divide = {{.*}} { i32 3, i32 {{[0-9]+}}, {{.*}}{ i32 1, i32 94, i64 1 }, { i32, i32, i64 } { i32 1, i32 95, i64 1 }, { i32, i32, i64 } { i32 2, i32 97, i64 2 }, { i32, i32, i64 } { i32 2, i32 98, i64 2 }
+; CHECK: @__roof_kh_divide = {{.*}} { i32 3, i32 {{[0-9]+}}, i64 0, i64 0, {{.*}}{ i32 1, i32 94, i64 1 }, { i32, i32, i64 } { i32 1, i32 95, i64 1 }, { i32, i32, i64 } { i32 2, i32 97, i64 2 }, { i32, i32, i64 } { i32 2, i32 98, i64 2 }
 ; CHECK-LABEL: define void @divide(
 ; CHECK:       %q = fdiv double %a, %b
 ; The fast path's tests: numerator below 2^-969, divisor's high word at or
@@ -39,8 +39,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       call double @llvm.fma.f64(
 ; CHECK:       fcmp une double
 ; The two slots are columns 1 and 2 of the counts (column 0: the block).
-; CHECK:       i64 0, i64 1, i64 %roof.row
-; CHECK:       i64 0, i64 2, i64 %roof.row
+; CHECK:       mul i64 1, %roof.rows
+; CHECK:       mul i64 2, %roof.rows
 ; CHECK:       ret void
 define void @divide(double %a, double %b, ptr %out) #0 {
   %q = fdiv double %a, %b

@@ -2,10 +2,11 @@
 ; census slot is a register-promoted local. At a return the slot counts are
 ; summed over the converged threads of the warp with redux.sync, in two
 ; 27-bit-split halves, and the warp's lowest active lane adds each weighted
-; slot's sum to its column of @__roof_kc_<kernel>, in the row of its
-; hardware warp slot (SM id x 64 + warp id, mod 512): one fire-and-forget
-; atomic per slot, no shared memory, barrier or fence. The constant header
-; @__roof_kh_<kernel> carries the columns and the weights (slot, metric,
+; slot's sum to its column of the counts whose address and row mask the
+; runtime wrote into the kernel's header @__roof_kh_<kernel>, in the row of
+; its hardware warp slot (SM id x 64 + warp id): one fire-and-forget atomic
+; per slot, no shared memory, barrier or fence, nothing while the address
+; is 0. The header also carries the columns and the weights (slot, metric,
 ; amount) the runtime weighs the slots with. Before sm_80 (no redux.sync)
 ; every thread adds its own counts. The instrumented module must still go
 ; through ptxas.
@@ -23,15 +24,13 @@
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
-; The counts: ROOF_NUM_METRICS (140) columns of ROOF_CUDA_COUNTER_ROWS (512)
-; 64-bit counters in global memory, zero; the header: one column, and the
-; weights of slot 0: metrics 90 and 93 (fp64 add and mul canonical) 1 each,
-; 97 and 98 (fp64 fma empirical and full width) 2 each, 120/122 (bytes and
-; global bytes loaded) 16, 121/123 (stored) 8. Both visible by name to the
-; CUDA runtime.
-; CHECK: @__roof_kc_daxpy = addrspace(1) global [140 x [512 x i64]] zeroinitializer, align 8
-; CHECK: @__roof_kh_daxpy = addrspace(1) global { i32, i32, [256 x { i32, i32, i64 }] } { i32 1, i32 8, [256 x { i32, i32, i64 }] [{ i32, i32, i64 } { i32 0, i32 90, i64 1 }, { i32, i32, i64 } { i32 0, i32 93, i64 1 }, { i32, i32, i64 } { i32 0, i32 97, i64 2 }, { i32, i32, i64 } { i32 0, i32 98, i64 2 }, { i32, i32, i64 } { i32 0, i32 120, i64 16 }, { i32, i32, i64 } { i32 0, i32 121, i64 8 }, { i32, i32, i64 } { i32 0, i32 122, i64 16 }, { i32, i32, i64 } { i32 0, i32 123, i64 8 }, { i32, i32, i64 } zeroinitializer,
-; CHECK: @llvm.used = appending global {{.*}}@__roof_kc_daxpy{{.*}}@__roof_kh_daxpy
+; The header: one column; counts and row mask 0 until the runtime writes
+; them; the weights of slot 0: metrics 90 and 93 (fp64 add and mul
+; canonical) 1 each, 97 and 98 (fp64 fma empirical and full width) 2 each,
+; 120/122 (bytes and global bytes loaded) 16, 121/123 (stored) 8. Visible by
+; name to the CUDA runtime.
+; CHECK: @__roof_kh_daxpy = addrspace(1) global { i32, i32, i64, i64, [256 x { i32, i32, i64 }] } { i32 1, i32 8, i64 0, i64 0, [256 x { i32, i32, i64 }] [{ i32, i32, i64 } { i32 0, i32 90, i64 1 }, { i32, i32, i64 } { i32 0, i32 93, i64 1 }, { i32, i32, i64 } { i32 0, i32 97, i64 2 }, { i32, i32, i64 } { i32 0, i32 98, i64 2 }, { i32, i32, i64 } { i32 0, i32 120, i64 16 }, { i32, i32, i64 } { i32 0, i32 121, i64 8 }, { i32, i32, i64 } { i32 0, i32 122, i64 16 }, { i32, i32, i64 } { i32 0, i32 123, i64 8 }, { i32, i32, i64 } zeroinitializer,
+; CHECK: @llvm.used = appending global {{.*}}@__roof_kh_daxpy
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
 ; empirical one FMA (2), 16 bytes loaded and 8 stored, all global.
@@ -47,13 +46,20 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       %[[LANE:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK:       %[[FIRST:.*]] = call i32 @llvm.cttz.i32(i32 %[[MASK]], i1 true)
 ; CHECK:       %roof.warp.first = icmp eq i32 %[[LANE]], %[[FIRST]]
+; CHECK:       %roof.counts = load i64, ptr addrspace(1) getelementptr inbounds ({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 2), align 8, !invariant.load
+; CHECK-NEXT:  %roof.row.mask = load i64, ptr addrspace(1) getelementptr inbounds ({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 3), align 8, !invariant.load
+; CHECK-NEXT:  icmp ne i64 %roof.counts, 0
 ; CHECK:       %[[SM:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.smid()
 ; CHECK-NEXT:  %[[WARP:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.warpid()
 ; CHECK-NEXT:  %[[SLOTS:.*]] = mul i32 %[[SM]], 64
 ; CHECK-NEXT:  %[[SLOT:.*]] = add i32 %[[SLOTS]], %[[WARP]]
-; CHECK-NEXT:  %[[ROW:.*]] = and i32 %[[SLOT]], 511
-; CHECK-NEXT:  %roof.row = zext i32 %[[ROW]] to i64
-; CHECK-NEXT:  %roof.count.at = getelementptr inbounds [140 x [512 x i64]], ptr addrspace(1) @__roof_kc_daxpy, i64 0, i64 0, i64 %roof.row
+; CHECK-NEXT:  %[[WIDE:.*]] = zext i32 %[[SLOT]] to i64
+; CHECK-NEXT:  %roof.row = and i64 %[[WIDE]], %roof.row.mask
+; CHECK-NEXT:  %roof.rows = add i64 %roof.row.mask, 1
+; CHECK-NEXT:  %[[BASE:.*]] = inttoptr i64 %roof.counts to ptr addrspace(1)
+; CHECK-NEXT:  %[[COLUMN:.*]] = mul i64 0, %roof.rows
+; CHECK-NEXT:  %[[INDEX:.*]] = add i64 %[[COLUMN]], %roof.row
+; CHECK-NEXT:  %roof.count.at = getelementptr inbounds i64, ptr addrspace(1) %[[BASE]], i64 %[[INDEX]]
 ; CHECK-NEXT:  atomicrmw add ptr addrspace(1) %roof.count.at, i64 %roof.warp.sum monotonic, align 8
 ; CHECK-NOT:   atomicrmw
 ; CHECK:       ret void
@@ -61,12 +67,13 @@ target triple = "nvptx64-nvidia-cuda"
 ; SM75-NOT: redux.sync
 ; SM75:     atomicrmw add ptr addrspace(1)
 
-; The result of each atomic is unused: a reduction (red) in the SASS.
-; PTX: .visible .global .align 8 .b8 __roof_kc_daxpy[573440];
-; PTX: .visible .global .align 8 .b8 __roof_kh_daxpy[4104] = {1, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 90,
+; The header's fields are read through the non-coherent cache; the atomic's
+; result is unused: a reduction (red) in the SASS.
+; PTX: .visible .global .align 8 .b8 __roof_kh_daxpy[4120] = {1, 0, 0, 0, 8, 0, 0, 0,
 ; PTX-NOT: bar.sync
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
+; PTX: ld.global.nc.u64
 ; PTX: %smid
 ; PTX: %warpid
 ; PTX: atom.global.add.u64

@@ -2,10 +2,11 @@
 // instrumented program (it registers two kernels and launches them the way
 // the host pass makes a program do) and the CUDA runtime (the cuda* calls
 // below, where "device memory" is host memory and a "launch" adds what its
-// threads would count to the counters' one column, a slot, over several
-// rows; the counters' header weighs that slot as each thread's 2 fp64 FMA
-// FLOPs (1 FMA), 1 canonical fp64 add and 1 mul, and 16 global bytes
-// loaded, 8 stored).
+// threads would count to the one column of the counts the runtime
+// allocated and named in the kernel's header, over the rows of its warps;
+// the header weighs that column, a slot, as each thread's 2 fp64 FMA FLOPs
+// (1 FMA), 1 canonical fp64 add and 1 mul, and 16 global bytes loaded, 8
+// stored).
 //
 // RUN: %clang -O1 -I%srcroot/include -I%cuda_include %s %roofrt/libroofrt-cuda.a \
 // RUN:   %roofrt/libroofrt.a -lpthread -o %t
@@ -80,13 +81,14 @@
 #include <cuda_runtime_api.h>
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 //===-- What the host pass adds to the program --------------------------===//
 void __roof_cuda_register_kernel(const void *stub, const char *name,
                                  const char *demangled,
-                                 const void *counts_shadow,
                                  const void *header_shadow,
                                  const char *module);
 cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
@@ -95,13 +97,11 @@ cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
 
 static void axpy_stub(void) {}
 static void miss_stub(void) {}
-typedef uint64_t Counts[ROOF_NUM_METRICS][ROOF_CUDA_COUNTER_ROWS];
-static Counts axpy_counts_shadow, miss_counts_shadow;
 static RoofCudaCounterHeader axpy_header_shadow, miss_header_shadow;
 
 //===-- The fake CUDA runtime ---------------------------------------------===//
-static Counts axpy_device_counts;
-static const RoofCudaCounterHeader axpy_device_header = {
+// 2 SMs: 128 warp slots, 128 rows.
+static RoofCudaCounterHeader axpy_device_header = {
         .columns = 1,
         .num_weights = 8,
         .weights = {
@@ -115,18 +115,34 @@ static const RoofCudaCounterHeader axpy_device_header = {
             {0, ROOF_METRIC_SPACE_BYTES(ROOF_SPACE_GLOBAL, 1), 8}}};
 static cudaStream_t capturing_stream;
 
-cudaError_t cudaGetSymbolAddress(void **address, const void *symbol) {
-  if (symbol != axpy_counts_shadow)
-    return cudaErrorInvalidSymbol;
-  *address = axpy_device_counts;
-  return cudaSuccess;
-}
 cudaError_t cudaMemcpyFromSymbol(void *to, const void *symbol, size_t n,
                                  size_t offset, enum cudaMemcpyKind kind) {
   (void)kind;
   if (symbol != &axpy_header_shadow || offset + n > sizeof axpy_device_header)
     return cudaErrorInvalidSymbol;
   memcpy(to, (const char *)&axpy_device_header + offset, n);
+  return cudaSuccess;
+}
+cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *from, size_t n,
+                               size_t offset, enum cudaMemcpyKind kind) {
+  (void)kind;
+  if (symbol != &axpy_header_shadow || offset + n > sizeof axpy_device_header)
+    return cudaErrorInvalidSymbol;
+  memcpy((char *)&axpy_device_header + offset, from, n);
+  return cudaSuccess;
+}
+cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute,
+                                   int device) {
+  (void)device;
+  *value = attribute == cudaDevAttrMultiProcessorCount ? 2 : 0;
+  return cudaSuccess;
+}
+cudaError_t cudaMalloc(void **p, size_t n) {
+  *p = malloc(n);
+  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+}
+cudaError_t cudaMemset(void *p, int value, size_t n) {
+  memset(p, value, n);
   return cudaSuccess;
 }
 const char *cudaGetErrorString(cudaError_t error) {
@@ -193,9 +209,11 @@ cudaError_t cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
     return cudaSuccess;
   uint64_t threads = (uint64_t)grid.x * grid.y * grid.z * block.x *
                      block.y * block.z;
-  // One count per thread, in the rows of the warps' slots.
-  for (uint64_t t = 0; t < threads; t++)
-    axpy_device_counts[0][t / 32 % ROOF_CUDA_COUNTER_ROWS]++;
+  // One count per thread, in the rows of its warp's slot; nothing before
+  // the runtime gave the kernel its counts.
+  uint64_t *counts = (uint64_t *)(uintptr_t)axpy_device_header.counts;
+  for (uint64_t t = 0; counts && t < threads; t++)
+    counts[t / 32 & axpy_device_header.row_mask]++;
   return cudaSuccess;
 }
 cudaError_t cudaLaunchKernel_ptsz(const void *func, dim3 grid, dim3 block,
@@ -212,11 +230,9 @@ static dim3 dims(unsigned x, unsigned y, unsigned z) {
 
 int main(void) {
   __roof_cuda_register_kernel((const void *)axpy_stub, "_Z4axpyv", "axpy()",
-                              axpy_counts_shadow, &axpy_header_shadow,
-                              "axpy.cu");
+                              &axpy_header_shadow, "axpy.cu");
   __roof_cuda_register_kernel((const void *)miss_stub, "_Z4missv", "miss()",
-                              miss_counts_shadow, &miss_header_shadow,
-                              "axpy.cu");
+                              &miss_header_shadow, "axpy.cu");
   cudaStream_t s1 = (cudaStream_t)0x1000;
   const void *axpy = (const void *)axpy_stub;
   __roof_cudaLaunchKernel(axpy, dims(4, 1, 1), dims(64, 1, 1), NULL, 0, NULL);
