@@ -159,6 +159,13 @@ static bool header_is_valid(const RoofCudaCounterHeader *h) {
   return true;
 }
 
+/* The runtime's record of the kernel, found once. Caller holds cuda_lock. */
+static struct roofrt_kernel *kernel_of(struct registered_kernel *k) {
+  if (!k->kernel)
+    k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
+  return k->kernel;
+}
+
 /* A row per warp slot of the current device (SMs x 64), rounded up to a
  * power of two; 0 if the device cannot be asked. */
 static size_t rows_for_device(void) {
@@ -181,8 +188,7 @@ static bool resolve(struct registered_kernel *k) {
   if (k->resolved)
     return k->usable;
   k->resolved = true;
-  k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
-  if (!k->kernel)
+  if (!kernel_of(k))
     return false;
   cudaError_t error = cudaMemcpyFromSymbol(&k->header, k->header_shadow,
                                            sizeof k->header, 0,
@@ -338,13 +344,16 @@ static cudaError_t counted_launch(launch_fn launch, const void *func,
     return launch(func, grid, block, args, shared_memory, stream);
   pthread_mutex_lock(&cuda_lock);
   struct registered_kernel *k = lookup(func);
-  if (!k || !resolve(k)) {
-    roofrt_kernel_launched(k ? k->kernel : NULL);
+  enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  cudaStreamIsCapturing(stream, &capture);
+  // Resolving allocates and copies, which a stream capture forbids: a
+  // kernel first launched into a graph is resolved at a later launch.
+  if (!k || (capture != cudaStreamCaptureStatusNone && !k->resolved) ||
+      !resolve(k)) {
+    roofrt_kernel_launched(k ? kernel_of(k) : NULL);
     pthread_mutex_unlock(&cuda_lock);
     return launch(func, grid, block, args, shared_memory, stream);
   }
-  enum cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  cudaStreamIsCapturing(stream, &capture);
   cudaError_t result;
   if (mode == COLLECT_LAUNCH && capture == cudaStreamCaptureStatusNone) {
     result = launch_and_collect(k, launch, func, grid, block, args,

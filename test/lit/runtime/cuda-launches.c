@@ -23,6 +23,8 @@
 // RUN:   | FileCheck %s --check-prefix=RECORD --match-full-lines
 // RUN: %python %S/../e2e/Inputs/jq.py %t.json --at kernels[1] name launches \
 // RUN:   counted_launches | FileCheck %s --check-prefix=UNCOUNTED --match-full-lines
+// RUN: %python %S/../e2e/Inputs/jq.py %t.json --at kernels[2] name launches \
+// RUN:   counted_launches | FileCheck %s --check-prefix=LATE --match-full-lines
 //
 // ROOF_CUDA=total: no per-launch work, counters read once at exit.
 // RUN: env ROOF_CUDA=total ROOF_OUTPUT=%t.total.json ROOF_QUIET=1 %t 2>/dev/null
@@ -35,6 +37,7 @@
 // REQUIRES: cuda-runtime
 
 // WARN: roof: kernel _Z4missv: device counters unavailable (invalid device symbol: was its device code compiled with roof?); launches not counted
+// WARN-NOT: during a stream capture
 
 // Launches of "axpy": <<<4, 64>>> on the default stream, <<<2, 128>>> and
 // <<<(1, 2, 3), 32>>> on stream s1, one while it is being captured into a
@@ -64,6 +67,12 @@
 // UNCOUNTED:      name = "_Z4missv"
 // UNCOUNTED-NEXT: launches = 1
 // UNCOUNTED-NEXT: counted_launches = 0
+
+// A kernel first launched into a graph: no allocation or copy during the
+// capture (it is resolved at its next launch, which is counted).
+// LATE:      name = "_Z4latev"
+// LATE-NEXT: launches = 2
+// LATE-NEXT: counted_launches = 1
 
 // In total mode the captured launch runs too (its graph is not replayed
 // here, so it adds nothing): 704 threads.
@@ -97,9 +106,20 @@ cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid, dim3 block,
 
 static void axpy_stub(void) {}
 static void miss_stub(void) {}
-static RoofCudaCounterHeader axpy_header_shadow, miss_header_shadow;
+static void late_stub(void) {}
+static RoofCudaCounterHeader axpy_header_shadow, miss_header_shadow,
+    late_header_shadow;
 
 //===-- The fake CUDA runtime ---------------------------------------------===//
+static cudaStream_t capturing_stream;
+// What a stream capture (cudaStreamCaptureModeGlobal) refuses: synchronous
+// copies, allocations.
+static cudaError_t refused_while_capturing(const char *call) {
+  if (!capturing_stream)
+    return cudaSuccess;
+  fprintf(stderr, "fake CUDA: %s during a stream capture\n", call);
+  return cudaErrorStreamCaptureUnsupported;
+}
 // 2 SMs: 128 warp slots, 128 rows.
 static RoofCudaCounterHeader axpy_device_header = {
         .columns = 1,
@@ -113,14 +133,19 @@ static RoofCudaCounterHeader axpy_device_header = {
             {0, ROOF_METRIC_BYTES_STORED, 8},
             {0, ROOF_METRIC_SPACE_BYTES(ROOF_SPACE_GLOBAL, 0), 16},
             {0, ROOF_METRIC_SPACE_BYTES(ROOF_SPACE_GLOBAL, 1), 8}}};
-static cudaStream_t capturing_stream;
 
+static const RoofCudaCounterHeader late_device_header; // counts nothing
 cudaError_t cudaMemcpyFromSymbol(void *to, const void *symbol, size_t n,
                                  size_t offset, enum cudaMemcpyKind kind) {
   (void)kind;
-  if (symbol != &axpy_header_shadow || offset + n > sizeof axpy_device_header)
+  if (refused_while_capturing("cudaMemcpyFromSymbol"))
+    return cudaErrorStreamCaptureUnsupported;
+  const void *from = symbol == &axpy_header_shadow   ? &axpy_device_header
+                     : symbol == &late_header_shadow ? &late_device_header
+                                                     : NULL;
+  if (!from || offset + n > sizeof axpy_device_header)
     return cudaErrorInvalidSymbol;
-  memcpy(to, (const char *)&axpy_device_header + offset, n);
+  memcpy(to, (const char *)from + offset, n);
   return cudaSuccess;
 }
 cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *from, size_t n,
@@ -138,6 +163,8 @@ cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attribute,
   return cudaSuccess;
 }
 cudaError_t cudaMalloc(void **p, size_t n) {
+  if (refused_while_capturing("cudaMalloc"))
+    return cudaErrorStreamCaptureUnsupported;
   *p = malloc(n);
   return *p ? cudaSuccess : cudaErrorMemoryAllocation;
 }
@@ -233,6 +260,8 @@ int main(void) {
                               &axpy_header_shadow, "axpy.cu");
   __roof_cuda_register_kernel((const void *)miss_stub, "_Z4missv", "miss()",
                               &miss_header_shadow, "axpy.cu");
+  __roof_cuda_register_kernel((const void *)late_stub, "_Z4latev", "late()",
+                              &late_header_shadow, "axpy.cu");
   cudaStream_t s1 = (cudaStream_t)0x1000;
   const void *axpy = (const void *)axpy_stub;
   __roof_cudaLaunchKernel(axpy, dims(4, 1, 1), dims(64, 1, 1), NULL, 0, NULL);
@@ -241,7 +270,11 @@ int main(void) {
                           dims(32, 1, 1), NULL, 0, NULL);
   capturing_stream = s1;
   __roof_cudaLaunchKernel(axpy, dims(8, 1, 1), dims(32, 1, 1), NULL, 0, s1);
+  __roof_cudaLaunchKernel((const void *)late_stub, dims(1, 1, 1),
+                          dims(32, 1, 1), NULL, 0, s1);
   capturing_stream = NULL;
+  __roof_cudaLaunchKernel((const void *)late_stub, dims(1, 1, 1),
+                          dims(32, 1, 1), NULL, 0, s1);
   __roof_cudaLaunchKernel(axpy, dims(1, 2, 3), dims(32, 1, 1), NULL, 0, s1);
   // A file even with ROOF_CUDA=off, where no kernel reaches the runtime and
   // this program has no instrumented host code; at exit it is rewritten
