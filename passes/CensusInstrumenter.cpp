@@ -201,16 +201,9 @@ Value *FunctionInstrumenter::slotAddress(IRBuilder<> &B, uint32_t Slot) {
   return absoluteSlotAddress(B, Plan.FirstSlot + Slot);
 }
 
-// A plain load/add/store: the array is this thread's own.
-static void addAt(IRBuilder<> &B, Type *Int64, Value *Address,
-                  Value *Amount) {
-  Value *Old = B.CreateLoad(Int64, Address, "roof.count");
-  B.CreateStore(B.CreateAdd(Old, Amount), Address);
-}
-
 void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
                                         Value *Amount) {
-  addAt(B, Int64, slotAddress(B, Slot), Amount);
+  addToCount(B, slotAddress(B, Slot), Amount);
 }
 
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
@@ -333,7 +326,7 @@ void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
 void FunctionInstrumenter::instrumentFork(CallInst *Fork,
                                           const PlannedFunction &Target) {
   IRBuilder<> B(Fork);
-  addAt(B, Int64, absoluteSlotAddress(B, Target.FirstSlot + Target.CallsSlot),
+  addToCount(B, absoluteSlotAddress(B, Target.FirstSlot + Target.CallsSlot),
         ConstantInt::get(Int64, 1));
   Value *DepthAddress =
       absoluteSlotAddress(B, Target.FirstSlot + Target.DepthSlot);
@@ -348,7 +341,7 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
   Value *Elapsed =
       A.CreateSelect(A.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0)),
                      A.CreateSub(End, Start), ConstantInt::get(Int64, 0));
-  addAt(A, Int64, absoluteSlotAddress(A, Target.FirstSlot + Target.TimeSlot),
+  addToCount(A, absoluteSlotAddress(A, Target.FirstSlot + Target.TimeSlot),
         Elapsed);
 }
 

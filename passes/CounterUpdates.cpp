@@ -43,6 +43,12 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   llvm_unreachable("unknown counting scale");
 }
 
+void addToCount(IRBuilder<> &B, Value *Address, Value *Amount) {
+  Type *Int64 = B.getInt64Ty();
+  Value *Old = B.CreateLoad(Int64, Address, "roof.count");
+  B.CreateStore(B.CreateAdd(Old, B.CreateZExt(Amount, Int64)), Address);
+}
+
 // Per-execution counts go first in their part of the block (the block's
 // start, or right after the call that begins the part), so that a block left
 // through a call that does not return counts what ran. Counts that depend on

@@ -28,6 +28,13 @@ namespace roof {
 /// explicit vector length), or an amount.
 llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CountingScale &Scale);
 
+/// Adds \p Amount (an integer, zero-extended to i64) to the i64 count at
+/// \p Address with a plain load, add and store: the count is this thread's
+/// own (a thread's counter array on the host, a register-promoted local on
+/// the device).
+void addToCount(llvm::IRBuilder<> &B, llvm::Value *Address,
+                llvm::Value *Amount);
+
 /// Where \p Slot's increment goes. \p EntryPoint is the first instruction
 /// of the entry block after the instrumenter's own set-up code.
 llvm::Instruction *firstIncrementPoint(const CounterSlot &Slot,

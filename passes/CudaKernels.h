@@ -12,7 +12,7 @@
 #ifndef ROOF_CUDA_KERNELS_H
 #define ROOF_CUDA_KERNELS_H
 
-#include "roof/abi.h"
+#include "AbiTypes.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
@@ -38,11 +38,10 @@ inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
   static_assert(offsetof(RoofCudaCounterHeader, counts) == 8 &&
                     offsetof(RoofCudaCounterHeader, row_mask) == 16 &&
                     offsetof(RoofCudaCounterHeader, weights) == 24 &&
-                    sizeof(RoofWeight) == 16 &&
                     sizeof(RoofCudaCounterHeader) == 24 + 16 * ROOF_CUDA_MAX_WEIGHTS,
                 "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
   auto *Int32 = llvm::Type::getInt32Ty(Ctx), *Int64 = llvm::Type::getInt64Ty(Ctx);
-  auto *Weight = llvm::StructType::get(Ctx, {Int32, Int32, Int64});
+  auto *Weight = llvm::StructType::get(Ctx, abiTypes(Ctx, AbiStruct::Weight));
   return llvm::StructType::get(
       Ctx, {Int32, Int32, Int64, Int64,
             llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});

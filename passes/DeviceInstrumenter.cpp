@@ -109,7 +109,7 @@ public:
         formDedicatedExitBlocks(L, &DT, &LI, nullptr, false);
       if (auto Runs = headerRunsAtExit(*L, Census, SE, Expander)) {
         IRBuilder<> IB(Runs->At);
-        addToLocal(IB, Runs->Slot, Runs->Count);
+        addToCount(IB, Locals[Runs->Slot], Runs->Count);
         CountedAtExit.insert(Runs->Slot);
       }
     }
@@ -117,7 +117,7 @@ public:
       if (CountedAtExit.count(S) || S >= FirstSlowPathSlot)
         continue;
       IRBuilder<> IB(firstIncrementPoint(Census.Slots[S], EntryPoint));
-      addToLocal(IB, S, unitsOf(IB, Census.Slots[S].Scale));
+      addToCount(IB, Locals[S], unitsOf(IB, Census.Slots[S].Scale));
     }
     for (BinaryOperator *Div : Divides)
       countDivRnF64SlowPath(*Div, *Locals[FirstSlowPathSlot],
@@ -149,11 +149,6 @@ private:
         Slot.Weights[ROOF_FLOP_METRIC(ROOF_FP64, Class, Kind)] = Amount;
       Census.Slots.push_back(Slot);
     }
-  }
-
-  void addToLocal(IRBuilder<> &B, uint32_t Slot, Value *Amount) {
-    Value *Old = B.CreateLoad(Int64, Locals[Slot], "roof.count");
-    B.CreateStore(B.CreateAdd(Old, Amount), Locals[Slot]);
   }
 
   void groupMetricsByWeights() {

@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DivideSlowPath.h"
+#include "CounterUpdates.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -57,12 +58,6 @@ Value *isSpecial(IRBuilder<> &B, Value *X, Value *High) {
                     B.CreateICmpUGE(High, B.getInt32(DoubleInfinityHigh)));
 }
 
-void addTo(IRBuilder<> &B, AllocaInst &Local, Value *Amount) {
-  Value *Old = B.CreateLoad(B.getInt64Ty(), &Local, "roof.count");
-  B.CreateStore(B.CreateAdd(Old, B.CreateZExt(Amount, B.getInt64Ty())),
-                &Local);
-}
-
 } // namespace
 
 bool isDivRnF64(const Instruction &I) {
@@ -92,17 +87,17 @@ void countDivRnF64SlowPath(BinaryOperator &Div, AllocaInst &Muls,
   B.SetInsertPoint(SplitBlockAndInsertIfThen(Slow, Next, false, Rare));
 
   Value *ASubnormal = B.CreateICmpULT(AHigh, B.getInt32(SmallestNormalHigh));
-  addTo(B, Muls, B.CreateAdd(B.getInt32(1), B.CreateZExt(DSubnormal, B.getInt32Ty())));
-  addTo(B, Fmas, B.CreateAdd(B.getInt32(7), B.CreateZExt(ASubnormal, B.getInt32Ty())));
+  addToCount(B, &Muls, B.CreateAdd(B.getInt32(1), B.CreateZExt(DSubnormal, B.getInt32Ty())));
+  addToCount(B, &Fmas, B.CreateAdd(B.getInt32(7), B.CreateZExt(ASubnormal, B.getInt32Ty())));
   Value *Special = B.CreateOr(isSpecial(B, A, AHigh), isSpecial(B, D, DHigh));
   B.SetInsertPoint(SplitBlockAndInsertIfThen(B.CreateNot(Special),
                                              &*B.GetInsertPoint(), false));
-  addTo(B, Muls, B.getInt32(1));
+  addToCount(B, &Muls, B.getInt32(1));
   Value *Subnormal =
       B.CreateICmpULE(QHigh, B.getInt32(SmallestNormalHigh), "roof.div.tiny");
   B.SetInsertPoint(
       SplitBlockAndInsertIfThen(Subnormal, &*B.GetInsertPoint(), false));
-  addTo(B, Fmas, B.getInt32(1));
+  addToCount(B, &Fmas, B.getInt32(1));
   // Exactness in 53 bits, of the quotient scaled into the normal range (a
   // quotient below 2^-1022 has a numerator below 4, so a * 2^600 is exact
   // and finite): the remainder of a correctly rounded quotient is exact.
@@ -114,8 +109,8 @@ void countDivRnF64SlowPath(BinaryOperator &Div, AllocaInst &Muls,
   Value *Inexact = B.CreateZExt(
       B.CreateFCmpUNE(Remainder, ConstantFP::get(A->getType(), 0.0)),
       B.getInt32Ty());
-  addTo(B, Muls, Inexact);
-  addTo(B, Fmas, Inexact);
+  addToCount(B, &Muls, Inexact);
+  addToCount(B, &Fmas, Inexact);
 }
 
 } // namespace roof
