@@ -235,6 +235,31 @@ void __roof_cuda_register_kernel(const void *stub, const char *name,
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);
 
+/* The path a call of a libm function takes through its body, for the
+ * functions whose instructions depend on the argument (glibc's sin picks its
+ * polynomial by quadrant). Before such a call the pass calls
+ * __roof_libm_path(family, bits, groups) with the argument's bits (a
+ * float's in the low 32) and a table of ROOF_LIBM_MAX_PATH_KEYS entries
+ * that maps each path key onto a group of keys with the same work, and
+ * counts the call in the group returned. roof-libm-probe measures each
+ * key's work on the build machine and checks that every argument probed
+ * with one key ran the same FP work (runtime/libm_paths.c,
+ * docs/libm-costs.md). A key is
+ *   bucket * 8 + sign * 4 + odd_quadrant * 2 + small_reduced
+ * with the bucket of |x| among the family's thresholds (NaN after the last)
+ * and, for the trigonometric families, the parity of the quadrant x falls in
+ * and whether x reduced to it is small (the last two are 0 otherwise). */
+enum RoofLibmPathFamily {
+  ROOF_LIBM_PATHS_TRIG,  /* sin, cos, sincos */
+  ROOF_LIBM_PATHS_TRIGF, /* sinf, cosf, sincosf */
+  ROOF_LIBM_PATHS_ERF,   /* erf, erfc */
+  ROOF_LIBM_PATHS_ERFF,  /* erff, erfcf */
+  ROOF_NUM_LIBM_PATH_FAMILIES
+};
+#define ROOF_LIBM_MAX_PATH_KEYS 128
+uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
+                          const uint8_t *groups);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,29 @@
+/*===- libm_paths.h - The thresholds of the libm path classifier ----------===*
+ *
+ * __roof_libm_path (roof/abi.h) is what instrumented code calls; the keys
+ * and the thresholds it compares |x| with are also read by roof-libm-probe,
+ * which probes both sides of each threshold (runtime/libm_paths.c).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef ROOFRT_LIBM_PATHS_H
+#define ROOFRT_LIBM_PATHS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The path key of argument x of a function of `family` (roof/abi.h); a
+ * float argument is passed widened to double. */
+uint32_t roofrt_libm_path_key(uint32_t family, double x);
+
+/* The bit patterns of |x| at which `family`'s buckets begin, in increasing
+ * order (a float family's widened to double); *count gets their number. */
+const uint64_t *roofrt_libm_path_thresholds(uint32_t family, uint32_t *count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ROOFRT_LIBM_PATHS_H */
