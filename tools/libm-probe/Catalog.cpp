@@ -10,6 +10,10 @@
 //===----------------------------------------------------------------------===//
 #include "Catalog.h"
 
+#include "libm_paths.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -18,6 +22,7 @@
 #include <cmath>
 #include <cstring>
 #include <dlfcn.h>
+#include <limits>
 
 using namespace llvm;
 
@@ -284,6 +289,16 @@ const std::vector<MathFunction> &mathFunctions() {
   return Functions;
 }
 
+/// The path family of a scalar libm function (runtime/libm_paths.c).
+int pathFamilyOf(llvm::StringRef Symbol) {
+  return llvm::StringSwitch<int>(Symbol)
+      .Cases("sin", "cos", "sincos", ROOF_LIBM_PATHS_TRIG)
+      .Cases("sinf", "cosf", "sincosf", ROOF_LIBM_PATHS_TRIGF)
+      .Cases("erf", "erfc", ROOF_LIBM_PATHS_ERF)
+      .Cases("erff", "erfcf", ROOF_LIBM_PATHS_ERFF)
+      .Default(-1);
+}
+
 std::string scalarSignature(const MathFunction &M, char T) {
   if (M.SinCos)
     return std::string(1, T) + "pp_v";
@@ -328,6 +343,8 @@ std::vector<ProbeSpec> libmCatalog() {
       S.Extras = {10.0, -100.0, 1.0e3, 1.0e5};
     S.Reference = M.Name;
     S.Feature = Feature;
+    if (!S.Sig.Args.front().Vector)
+      S.PathFamily = pathFamilyOf(S.Symbol);
     Specs.push_back(std::move(S));
   };
   for (const MathFunction &M : mathFunctions()) {
@@ -429,8 +446,14 @@ double readLane(const uint8_t *Base, ElemType Elem, unsigned Lane) {
 
 } // namespace
 
-void fillFrame(const ProbeSpec &Spec, unsigned Call, unsigned Calls,
-               CallFrame &F) {
+namespace {
+
+/// Fills F's registers: FP argument Arg, lane J of Lanes, is Value(Arg, J,
+/// Lanes); pointer arguments point to F's Out buffers.
+void fillFrameWith(
+    const ProbeSpec &Spec, CallFrame &F,
+    llvm::function_ref<double(unsigned Arg, unsigned Lane, unsigned Lanes)>
+        Value) {
   std::memset(static_cast<void *>(&F), 0, sizeof(F));
   const Signature &Sig = Spec.Sig;
   unsigned DataBytes = Sig.precision() == ROOF_FP32 ? 4 : 8;
@@ -458,7 +481,7 @@ void fillFrame(const ProbeSpec &Spec, unsigned Call, unsigned Calls,
       continue;
     }
     for (unsigned J = 0; J < A.Lanes; ++J) {
-      double V = argumentValue(Spec, FPArg, Call, Calls, J, A.Lanes);
+      double V = Value(FPArg, J, A.Lanes);
       if (A.Elem == ElemType::F32) {
         float FV = static_cast<float>(V);
         std::memcpy(&F.Vec[Slot.Index][4 * J], &FV, sizeof(FV));
@@ -468,6 +491,65 @@ void fillFrame(const ProbeSpec &Spec, unsigned Call, unsigned Calls,
     }
     ++FPArg;
   }
+}
+
+} // namespace
+
+void fillFrame(const ProbeSpec &Spec, unsigned Call, unsigned Calls,
+               CallFrame &F) {
+  fillFrameWith(Spec, F, [&](unsigned Arg, unsigned Lane, unsigned Lanes) {
+    return argumentValue(Spec, Arg, Call, Calls, Lane, Lanes);
+  });
+}
+
+void fillFrameAt(const ProbeSpec &Spec, double X, CallFrame &F) {
+  fillFrameWith(Spec, F, [&](unsigned, unsigned, unsigned) { return X; });
+}
+
+std::vector<double> pathArguments(RoofLibmPathFamily Family) {
+  std::vector<double> Magnitudes;
+  auto FromBits = [](uint64_t Bits) {
+    double V;
+    std::memcpy(&V, &Bits, sizeof(V));
+    return V;
+  };
+  // Both sides of each threshold, and the threshold itself.
+  uint32_t Count = 0;
+  const uint64_t *Thresholds = roofrt_libm_path_thresholds(Family, &Count);
+  bool Float =
+      Family == ROOF_LIBM_PATHS_TRIGF || Family == ROOF_LIBM_PATHS_ERFF;
+  for (uint32_t I = 0; I < Count; ++I) {
+    double T = FromBits(Thresholds[I]);
+    if (Float) {
+      float F = static_cast<float>(T);
+      for (float V : {std::nextafter(F, 0.0f), F,
+                      std::nextafter(F, std::numeric_limits<float>::max())})
+        Magnitudes.push_back(V);
+      continue;
+    }
+    for (int64_t Step : {-1, 0, 1})
+      Magnitudes.push_back(FromBits(Thresholds[I] + Step));
+  }
+  // Every twentieth binade, from the subnormals up.
+  for (int E = -1070; E <= 1020; E += 20)
+    Magnitudes.push_back(std::ldexp(1.3, E));
+  // A grid in x, off the simple fractions.
+  for (int I = 0; I < 80; ++I)
+    Magnitudes.push_back(0.0123 + I * 0.125);
+  // Quadrants far out, near and away from a multiple of pi/2.
+  for (double K : {3.0, 17.0, 1000.0, 123457.0, 4194305.0, 268435459.0})
+    for (double Offset : {-0.7, -0.1, 0.05, 0.6})
+      Magnitudes.push_back(K * (Pi / 2) + Offset);
+  Magnitudes.push_back(0.0);
+  Magnitudes.push_back(std::numeric_limits<double>::denorm_min());
+  Magnitudes.push_back(std::numeric_limits<double>::infinity());
+  std::vector<double> Arguments;
+  for (double M : Magnitudes) {
+    Arguments.push_back(M);
+    Arguments.push_back(-M);
+  }
+  Arguments.push_back(std::numeric_limits<double>::quiet_NaN());
+  return Arguments;
 }
 
 std::string describeFrame(const ProbeSpec &Spec, const CallFrame &F) {

@@ -76,6 +76,9 @@ struct ProbeSpec {
   std::vector<double> Extras;  // a few arguments outside the domain
   std::string Reference;       // scalar double libm function, "" if none
   CpuFeature Feature = CpuFeature::None;
+  /// The path family (roof/abi.h) of a scalar function whose instructions
+  /// depend on its argument, or -1: each path is then probed on its own.
+  int PathFamily = -1;
 
   /// "x in [-10, 10]; y in ..." for comments.
   std::string describeInputs() const;
@@ -91,6 +94,15 @@ std::vector<ProbeSpec> libmCatalog();
 /// pointer arguments at the frame's Out buffers.
 void fillFrame(const ProbeSpec &Spec, unsigned Call, unsigned Calls,
                CallFrame &F);
+
+/// Fills the frame of a call with \p X as its FP argument (a float
+/// function gets it rounded to float).
+void fillFrameAt(const ProbeSpec &Spec, double X, CallFrame &F);
+
+/// Arguments that reach every path of \p Family: both sides of each of its
+/// thresholds, grids in |x| and in x, quadrants far out, zeros, infinities
+/// and NaN.
+std::vector<double> pathArguments(RoofLibmPathFamily Family);
 
 /// Builds the child-side result check of Spec, resolving its reference
 /// functions in LibmHandle now (before fork); empty when there is none.

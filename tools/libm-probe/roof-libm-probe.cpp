@@ -17,12 +17,18 @@
 #include "Tracer.h"
 #include "X86Decoder.h"
 
+#include "libm_paths.h"
+#include "roof/abi.h"
+
+#include "llvm/ADT/Twine.h"
+
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <ctime>
 #include <dlfcn.h>
 #include <fstream>
@@ -180,6 +186,80 @@ struct Result {
   Summary Sum;
 };
 
+/// One path of a function whose instructions depend on its argument: the
+/// key __roof_libm_path gives its arguments, the counts of the call that
+/// most of them ran, and how many did.
+struct PathResult {
+  uint32_t Key;
+  CallCounts Mode;
+  unsigned Agreeing = 0, Arguments = 0;
+  double Example = 0; // an argument that ran Mode
+};
+
+struct PathResults {
+  const ProbeSpec *Spec;
+  std::vector<PathResult> Paths; // by key
+};
+
+/// The path key of argument \p X of \p Spec's function, as its call got it
+/// (a float function's rounded to float).
+uint32_t pathKeyOf(const ProbeSpec &Spec, double X) {
+  if (Spec.Sig.precision() == ROOF_FP32)
+    X = static_cast<float>(X);
+  return roofrt_libm_path_key(Spec.PathFamily, X);
+}
+
+/// Groups the calls of \p Arguments by path key: each key's most frequent
+/// counts, and whether every argument with that key agreed.
+PathResults summarizePaths(const ProbeSpec &Spec,
+                           const std::vector<double> &Arguments,
+                           const std::vector<CallCounts> &Calls) {
+  std::map<uint32_t, std::vector<size_t>> ByKey;
+  for (size_t I = 0; I < Arguments.size(); ++I)
+    ByKey[pathKeyOf(Spec, Arguments[I])].push_back(I);
+  PathResults R{&Spec, {}};
+  for (const auto &[Key, Indices] : ByKey) {
+    std::vector<CallCounts> Group;
+    for (size_t I : Indices)
+      Group.push_back(Calls[I]);
+    PathResult P;
+    P.Key = Key;
+    P.Mode = summarize(Group).Mode;
+    P.Arguments = Indices.size();
+    // Paths that differ in integer instructions only are one path here.
+    for (size_t I : Indices)
+      if (std::memcmp(Calls[I].Work, P.Mode.Work, sizeof(P.Mode.Work)) == 0 &&
+          !P.Agreeing++)
+        P.Example = Arguments[I];
+    R.Paths.push_back(P);
+  }
+  return R;
+}
+
+/// "bucket 3, -, odd quadrant, small": what a key says (roof/abi.h).
+std::string describeKey(uint32_t Key) {
+  std::string S = "bucket " + std::to_string(Key / 8) +
+                  ((Key & 4) ? ", x < 0" : ", x >= 0");
+  if (Key & 2)
+    S += ", odd quadrant";
+  if (Key & 1)
+    S += ", small reduced";
+  return S;
+}
+
+const char *familyEnum(int Family) {
+  switch (Family) {
+  case ROOF_LIBM_PATHS_TRIG:
+    return "ROOF_LIBM_PATHS_TRIG";
+  case ROOF_LIBM_PATHS_TRIGF:
+    return "ROOF_LIBM_PATHS_TRIGF";
+  case ROOF_LIBM_PATHS_ERF:
+    return "ROOF_LIBM_PATHS_ERF";
+  default:
+    return "ROOF_LIBM_PATHS_ERFF";
+  }
+}
+
 void writeTable(raw_ostream &OS, const std::vector<Result> &Results) {
   OS << "function                 prec lanes    add    mul    fma   div  sqrt "
         "minmax   cmp   cvt   FLOPs  /lane    min..max  insns  executed in\n";
@@ -200,7 +280,61 @@ void writeTable(raw_ostream &OS, const std::vector<Result> &Results) {
   }
 }
 
-void writeInclude(raw_ostream &OS, const std::vector<Result> &Results) {
+/// The rows of one call's counts, one per precision it executed in (at
+/// least the arguments' one): \p Head, then ", /*executed=*/P, add..".
+void writeRows(raw_ostream &OS, StringRef Head, RoofPrecision Arguments,
+               const CallCounts &C) {
+  bool Any = false;
+  for (RoofPrecision P : {ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16}) {
+    const uint64_t *W = C.Work[P];
+    if (std::all_of(W, W + ROOF_NUM_CLASSES, [](uint64_t V) { return !V; }) &&
+        (Any || P != Arguments))
+      continue;
+    Any = true;
+    OS << Head
+       << format(", /*executed=*/%s, /*add=*/%llu, /*mul=*/%llu, "
+                 "/*fma=*/%llu, /*div=*/%llu, /*sqrt=*/%llu, /*minmax=*/%llu, "
+                 "/*compare=*/%llu, /*convert=*/%llu)\n",
+                 precisionEnum(P), W[ROOF_CLASS_ADD], W[ROOF_CLASS_MUL],
+                 W[ROOF_CLASS_FMA], W[ROOF_CLASS_DIV], W[ROOF_CLASS_SQRT],
+                 W[ROOF_CLASS_MINMAX], W[ROOF_CLASS_COMPARE],
+                 W[ROOF_CLASS_CONVERT]);
+  }
+}
+
+void writePaths(raw_ostream &OS, const std::vector<PathResults> &Paths) {
+  OS << "\n// Paths: the functions whose instructions depend on the argument, "
+        "per key of\n"
+     << "// __roof_libm_path (runtime/libm_paths.c), probed on both sides of "
+        "each of its\n"
+     << "// thresholds and on grids; a key whose arguments did not all run "
+        "the same work\n"
+     << "// says so and gives the most frequent.\n"
+     << "// ROOF_LIBM_PATH(name, family, key, executed, add, mul, fma, div, "
+        "sqrt, minmax,\n"
+     << "//                compare, convert), in the units of ROOF_LIBM_COST.\n"
+     << "#ifndef ROOF_LIBM_PATH\n"
+     << "#error \"define ROOF_LIBM_PATH before including LibmCosts.inc\"\n"
+     << "#endif\n";
+  for (const PathResults &F : Paths)
+    for (const PathResult &P : F.Paths) {
+      OS << format("// %s key %u (%s): %llu FLOPs; ", F.Spec->Symbol.c_str(),
+                   P.Key, describeKey(P.Key).c_str(), P.Mode.flops());
+      if (P.Agreeing == P.Arguments)
+        OS << format("all %u arguments", P.Arguments);
+      else
+        OS << format("INEXACT: %u of %u arguments", P.Agreeing, P.Arguments);
+      OS << format(", e.g. %a\n", P.Example);
+      std::string Head = (Twine("ROOF_LIBM_PATH(\"") + F.Spec->Symbol + "\", " +
+                          familyEnum(F.Spec->PathFamily) + ", " + Twine(P.Key))
+                             .str();
+      writeRows(OS, Head, F.Spec->Sig.precision(), P.Mode);
+    }
+  OS << "#undef ROOF_LIBM_PATH\n";
+}
+
+void writeInclude(raw_ostream &OS, const std::vector<Result> &Results,
+                  const std::vector<PathResults> &Paths) {
   OS << "//===- LibmCosts.inc - FP work per call of libm and libmvec -*- C++ "
         "-*-===//\n"
      << "//\n"
@@ -261,26 +395,14 @@ void writeInclude(raw_ostream &OS, const std::vector<Result> &Results) {
     if (C.X87)
       OS << format(" (%llu x87, not counted)", C.X87);
     OS << "; " << R.Spec->describeInputs() << "\n";
-    RoofPrecision Arguments = R.Spec->Sig.precision();
-    bool Any = false;
-    for (RoofPrecision P : {ROOF_FP64, ROOF_FP32, ROOF_FP16, ROOF_BF16}) {
-      const uint64_t *W = C.Work[P];
-      if (std::all_of(W, W + ROOF_NUM_CLASSES, [](uint64_t V) { return !V; }) &&
-          (Any || P != Arguments))
-        continue;
-      Any = true;
-      OS << format("ROOF_LIBM_COST(\"%s\", %s, /*lanes=*/%u, /*executed=*/%s, "
-                   "/*add=*/%llu, /*mul=*/%llu, /*fma=*/%llu, /*div=*/%llu, "
-                   "/*sqrt=*/%llu, /*minmax=*/%llu, /*compare=*/%llu, "
-                   "/*convert=*/%llu)\n",
-                   R.Spec->Symbol.c_str(), precisionEnum(Arguments),
-                   R.Spec->Sig.lanes(), precisionEnum(P), W[ROOF_CLASS_ADD],
-                   W[ROOF_CLASS_MUL], W[ROOF_CLASS_FMA], W[ROOF_CLASS_DIV],
-                   W[ROOF_CLASS_SQRT], W[ROOF_CLASS_MINMAX],
-                   W[ROOF_CLASS_COMPARE], W[ROOF_CLASS_CONVERT]);
-    }
+    std::string Head = (Twine("ROOF_LIBM_COST(\"") + R.Spec->Symbol + "\", " +
+                        precisionEnum(R.Spec->Sig.precision()) +
+                        ", /*lanes=*/" + Twine(R.Spec->Sig.lanes()))
+                           .str();
+    writeRows(OS, Head, R.Spec->Sig.precision(), C);
   }
   OS << "\n#undef ROOF_LIBM_COST\n";
+  writePaths(OS, Paths);
 }
 
 // The probes to run: the libm catalog filtered by --function, or the one
@@ -395,6 +517,32 @@ int main(int argc, char **argv) {
     Jobs.push_back(std::move(Job));
     Runnable.push_back(&S);
   }
+  // One more job per function with paths: an argument per call, unchecked
+  // (NaN and infinities are among them).
+  struct PathJob {
+    const ProbeSpec *Spec;
+    size_t Job;
+    std::vector<double> Arguments;
+  };
+  std::vector<PathJob> PathJobs;
+  for (size_t J = 0, N = Jobs.size(); J < N; ++J) {
+    const ProbeSpec &S = *Runnable[J];
+    if (S.PathFamily < 0)
+      continue;
+    PathJob P{&S, Jobs.size(),
+              pathArguments(static_cast<RoofLibmPathFamily>(S.PathFamily))};
+    CallJob Job;
+    Job.Registers = Jobs[J].Registers;
+    for (double X : P.Arguments) {
+      Frames.push_back(std::make_unique<CallFrame>());
+      fillFrameAt(S, X, *Frames.back());
+      Frames.back()->Target = Jobs[J].Frames.front()->Target;
+      Job.Frames.push_back(Frames.back().get());
+    }
+    Jobs.push_back(std::move(Job));
+    Runnable.push_back(&S);
+    PathJobs.push_back(std::move(P));
+  }
   if (Jobs.empty()) {
     errs() << "roof-libm-probe: nothing to probe\n";
     return 1;
@@ -411,8 +559,27 @@ int main(int argc, char **argv) {
     return Traced.Unsupported ? ExitUnsupported : 1;
   }
 
+  std::vector<PathResults> Paths;
+  for (const PathJob &P : PathJobs) {
+    Paths.push_back(
+        summarizePaths(*P.Spec, P.Arguments, Traced.Counts[P.Job]));
+    if (Verbose)
+      for (size_t I = 0; I < P.Arguments.size(); ++I)
+        outs() << format("%s path argument %a: key %u, %llu FLOPs\n",
+                         P.Spec->Symbol.c_str(), P.Arguments[I],
+                         pathKeyOf(*P.Spec, P.Arguments[I]),
+                         Traced.Counts[P.Job][I].flops());
+    std::string Mixed;
+    for (const PathResult &R : Paths.back().Paths)
+      if (R.Agreeing != R.Arguments)
+        Mixed += (Mixed.empty() ? "" : ", ") + std::to_string(R.Key);
+    if (!Mixed.empty())
+      errs() << "roof-libm-probe: note: " << P.Spec->Symbol << ": path keys "
+             << Mixed << " mix paths; counted with their most frequent "
+             << "(INEXACT in the table)\n";
+  }
   std::vector<Result> Results;
-  for (size_t J = 0; J < Jobs.size(); ++J) {
+  for (size_t J = 0; J < Jobs.size() - PathJobs.size(); ++J) {
     Results.push_back({Runnable[J], summarize(Traced.Counts[J])});
     if (!Verbose)
       continue;
@@ -432,8 +599,16 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (Print || OutFile.empty())
+  if (Print || OutFile.empty()) {
     writeTable(outs(), Results);
+    for (const PathResults &F : Paths)
+      for (const PathResult &P : F.Paths)
+        outs() << format("%-10s path key %3u (%s): %llu FLOPs, %u of %u "
+                         "arguments\n",
+                         F.Spec->Symbol.c_str(), P.Key,
+                         describeKey(P.Key).c_str(), P.Mode.flops(),
+                         P.Agreeing, P.Arguments);
+  }
   if (!OutFile.empty()) {
     // Write aside and rename, so a failed run never leaves a half table
     // that a later build would take for a good one.
@@ -442,7 +617,7 @@ int main(int argc, char **argv) {
     {
       raw_fd_ostream OS(Temp, EC);
       if (!EC) {
-        writeInclude(OS, Results);
+        writeInclude(OS, Results, Paths);
         OS.close();
         if (OS.has_error())
           EC = OS.error();
