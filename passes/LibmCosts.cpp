@@ -26,26 +26,52 @@ struct LibmCostRow {
   uint64_t PerCall[ROOF_NUM_CLASSES];
 };
 
-const LibmCostRow Table[] = {
+/// One row of a path: what one call whose argument has path key Key
+/// executes in one precision.
+struct LibmPathRow {
+  const char *Name;
+  RoofLibmPathFamily Family;
+  uint32_t Key;
+  RoofPrecision Executed;
+  uint64_t PerCall[ROOF_NUM_CLASSES];
+};
+
 #define ROOF_LIBM_COST(Name, Precision, Lanes, Executed, Add, Mul, Fma, Div,   \
                        Sqrt, MinMax, Compare, Convert)                         \
   {Name,     Precision, Lanes,  Executed, {Add, Mul, Fma, Div, Sqrt, 0,        \
                                            MinMax, Compare, Convert}},
+#define ROOF_LIBM_PATH(Name, Family, Key, Executed, Add, Mul, Fma, Div, Sqrt,  \
+                       MinMax, Compare, Convert)
+const LibmCostRow Table[] = {
 #include "LibmCosts.inc"
-#undef ROOF_LIBM_COST
 };
+
+// (An older table without paths leaves ROOF_LIBM_PATH defined.)
+#undef ROOF_LIBM_PATH
+#define ROOF_LIBM_COST(...)
+#define ROOF_LIBM_PATH(Name, Family, Key, Executed, Add, Mul, Fma, Div, Sqrt,  \
+                       MinMax, Compare, Convert)                               \
+  {Name, Family, Key, Executed, {Add, Mul, Fma, Div, Sqrt, 0, MinMax, Compare, \
+                                 Convert}},
+const std::vector<LibmPathRow> PathTable = {
+#include "LibmCosts.inc"
+};
+#undef ROOF_LIBM_COST
+#undef ROOF_LIBM_PATH
+
+/// Adds a row's work per call, done in precision Executed, to Work.
+void addRow(ClassWork &Work, RoofPrecision Executed,
+            const uint64_t (&PerCall)[ROOF_NUM_CLASSES]) {
+  for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
+    Work[Executed][C] += PerCall[C];
+}
 
 /// The measured work of one call to Name, all its rows together.
 std::optional<ClassWork> measuredWork(llvm::StringRef Name) {
   std::optional<ClassWork> Work;
-  for (const LibmCostRow &Row : Table) {
-    if (Name != Row.Name)
-      continue;
-    if (!Work)
-      Work.emplace();
-    for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)
-      (*Work)[Row.Executed][C] += Row.PerCall[C];
-  }
+  for (const LibmCostRow &Row : Table)
+    if (Name == Row.Name)
+      addRow(Work ? *Work : Work.emplace(), Row.Executed, Row.PerCall);
   return Work;
 }
 
@@ -69,6 +95,20 @@ std::optional<RoofPrecision> softConversionResult(llvm::StringRef Name) {
 }
 
 } // namespace
+
+std::optional<LibmPaths> libmPaths(llvm::StringRef Name) {
+  std::optional<LibmPaths> Paths;
+  for (const LibmPathRow &Row : PathTable) {
+    if (Name != Row.Name)
+      continue;
+    if (!Paths)
+      Paths.emplace().Family = Row.Family;
+    if (Paths->Keys.empty() || Paths->Keys.back().first != Row.Key)
+      Paths->Keys.push_back({Row.Key, ClassWork{}});
+    addRow(Paths->Keys.back().second, Row.Executed, Row.PerCall);
+  }
+  return Paths;
+}
 
 std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {
   LibraryCallWork Call;
@@ -135,15 +175,20 @@ uint64_t libmCostsFingerprint() {
     for (int Byte = 0; Byte < 8; ++Byte, V >>= 8)
       Hash = (Hash ^ (V & 0xff)) * 1099511628211ull;
   };
-  for (const LibmCostRow &C : Table) {
-    for (const char *P = C.Name; *P; ++P)
+  // A row: its name, the fields that tell it apart, and its work.
+  auto MixRow = [&](const char *Name, std::initializer_list<uint64_t> Fields,
+                    const uint64_t(&PerCall)[ROOF_NUM_CLASSES]) {
+    for (const char *P = Name; *P; ++P)
       Mix(uint8_t(*P));
-    Mix(C.Arguments);
-    Mix(C.Lanes);
-    Mix(C.Executed);
-    for (uint64_t V : C.PerCall)
+    for (uint64_t V : Fields)
       Mix(V);
-  }
+    for (uint64_t V : PerCall)
+      Mix(V);
+  };
+  for (const LibmCostRow &C : Table)
+    MixRow(C.Name, {C.Arguments, C.Lanes, C.Executed}, C.PerCall);
+  for (const LibmPathRow &C : PathTable)
+    MixRow(C.Name, {C.Family, C.Key, C.Executed}, C.PerCall);
   return Hash;
 }
 

@@ -16,6 +16,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace roof {
 
@@ -32,6 +34,16 @@ struct LibraryCallWork {
 /// are integer code performing one conversion in the precision of their
 /// result. std::nullopt for any other function.
 std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name);
+
+/// A function whose instructions depend on its argument (roof/abi.h,
+/// __roof_libm_path): what one call executes for each path key measured on
+/// this machine, in increasing key order. Keys not listed were never met by
+/// the probe: their calls are counted with libraryCallWork's typical cost.
+struct LibmPaths {
+  RoofLibmPathFamily Family;
+  std::vector<std::pair<uint32_t, ClassWork>> Keys;
+};
+std::optional<LibmPaths> libmPaths(llvm::StringRef Name);
 
 /// Vector-function ABI names (_ZGVdN4v_exp): the lanes and the scalar name.
 bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,

@@ -9,12 +9,15 @@
 //   - the IR edge P->S it lies on, when M was made by the code generator
 //     (a split edge, a preheader): count(P) when S is P's only successor,
 //     count(S) when P is S's only predecessor;
-// and anything else by the nearest origin, with a remark.
+// and anything else by the nearest origin, with a remark. A call of a libm
+// function whose work depends on its argument (sin, erf) is counted by the
+// path the argument takes, before the IR call it was selected from.
 //
 //===----------------------------------------------------------------------===//
 #include "MachineAttribution.h"
 #include "FunctionCensus.h"
 #include "LibmCosts.h"
+#include "LibmPathCalls.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -71,6 +74,7 @@ private:
   void add(const Counted &C, const ClassWork &Empirical,
            const ClassWork &FullWidth);
   bool countActiveLanes(const MaskedInstr &M, const MachineBlock &Block);
+  bool countByPath(const BasicBlock &Origin, StringRef Callee);
   void countInside(unsigned B, BasicBlock *Origin, const ClassWork &Empirical,
                    const ClassWork &FullWidth);
 
@@ -78,6 +82,9 @@ private:
   const MachineCode &Code;
   DenseMap<const BasicBlock *, SmallVector<unsigned, 2>> BlocksOf;
   DenseMap<const BasicBlock *, bool> Entered;
+  /// IR calls with elements counted by path already, and how many (the
+  /// lanes of a vector intrinsic go one per machine call, in order).
+  DenseMap<const CallBase *, unsigned> ByPath;
   MachineAttribution Result;
 };
 
@@ -260,13 +267,18 @@ bool Attributor::countActiveLanes(const MaskedInstr &M,
   return true;
 }
 
-/// What a call of \p Callee from \p M executes, if it is a library
-/// function roof knows. A function that M defines (a local `sinh`) is
+/// Whether \p M defines \p Callee (a local `sinh`): its calls are then
 /// counted in its own body.
+bool definedIn(const Module &M, StringRef Callee) {
+  const Function *Defined = M.getFunction(Callee);
+  return Defined && !Defined->isDeclaration();
+}
+
+/// What a call of \p Callee from \p M executes, if it is a library
+/// function roof knows.
 ClassWork callWork(const Module &M, StringRef Callee, std::string &Remark) {
-  if (const Function *Defined = M.getFunction(Callee))
-    if (!Defined->isDeclaration())
-      return ClassWork{};
+  if (definedIn(M, Callee))
+    return ClassWork{};
   std::optional<LibraryCallWork> Call = libraryCallWork(Callee);
   if (!Call)
     return ClassWork{};
@@ -275,6 +287,48 @@ ClassWork callWork(const Module &M, StringRef Callee, std::string &Remark) {
               "'; counted as 1 transcendental operation per element")
                  .str();
   return Call->Work;
+}
+
+// A machine call of a function with paths (libmPaths), in a machine block
+// that runs with its origin, counts by its argument's path when the origin
+// has an IR call it was selected from, not counted that way yet: sin(x) and
+// cos(x) of one argument both, for the sincos they became.
+bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
+  if (!libmPaths(Callee) || definedIn(*F.getParent(), Callee))
+    return false;
+  CallBase *Selected = nullptr;
+  for (const Instruction &I : Origin)
+    if (auto *Call = dyn_cast<CallBase>(const_cast<Instruction *>(&I)))
+      if (ByPath.lookup(Call) < elementsOf(*Call) &&
+          selectedFrom(Callee, *Call)) {
+        Selected = Call;
+        break;
+      }
+  if (!Selected)
+    return false;
+  unsigned Lane = ByPath[Selected]++;
+  // The other of sin and cos of the same argument, for a sincos.
+  if (Callee.starts_with("sincos"))
+    for (const Instruction &I : Origin)
+      if (const auto *Call = dyn_cast<CallBase>(&I))
+        if (Call != Selected && ByPath.lookup(Call) == Lane &&
+            selectedFrom(Callee, *Call) &&
+            Call->getArgOperand(0) == Selected->getArgOperand(0)) {
+          ++ByPath[Call];
+          break;
+        }
+  // The census part the call is in: after the last boundary call before it.
+  Instruction *After = nullptr;
+  for (Instruction *I = Selected->getPrevNode(); I && !After;
+       I = I->getPrevNode())
+    if (isCensusBoundary(*I))
+      After = I;
+  for (const PathGroup &G : insertPathLookup(*Selected, Lane, Callee)) {
+    CountingScale Scale = CountingScale::perUnit(G.Taken);
+    Scale.After = After;
+    add(Selected->getParent(), Scale, G.Work, G.Work);
+  }
+  return true;
 }
 
 // A branch the code generator added inside one IR block: its condition is
@@ -312,7 +366,11 @@ MachineAttribution Attributor::run() {
       Result.Listings.push_back({nearestOrigin(B).Block, Block.Listing});
     // What one execution of each part runs: empirically, and at full width.
     std::vector<ClassWork> Parts(Block.Parts.begin(), Block.Parts.end());
+    bool WithOrigin = Block.Origin && Block.RunsWithOrigin &&
+                      enteredFromAllPredecessors(Block.Origin);
     for (size_t Call = 0; Call < Block.Calls.size(); ++Call) {
+      if (WithOrigin && countByPath(*Block.Origin, Block.Calls[Call]))
+        continue;
       std::string Remark;
       addWork(Parts[Call], callWork(*F.getParent(), Block.Calls[Call], Remark));
       if (!Remark.empty())
@@ -331,8 +389,7 @@ MachineAttribution Attributor::run() {
       }
     }
 
-    if (Block.Origin && Block.RunsWithOrigin &&
-        enteredFromAllPredecessors(Block.Origin)) {
+    if (WithOrigin) {
       std::vector<const Instruction *> IRParts = partsOf(Block.Origin);
       SmallVector<const CallBase *, 2> Boundaries =
           boundaryCalls(*Block.Origin);

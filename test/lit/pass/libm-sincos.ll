@@ -13,11 +13,11 @@
 ; Expected (x86-64-v4):
 ;   sincos:  fp64.transcendental canonical=2 empirical=0 full_width=0, and
 ;            the measured FLOPs of the machine code's one sincos call in
-;            add/mul/fma
+;            add/mul/fma, per path of its argument (libm-paths.ll)
 ;   sincosf: fp32.transcendental canonical=2, and its measured FLOPs in
 ;            fp64 add/mul/fma: glibc's float functions compute in double
 ;            (LibmCosts.inc books each row in the precision it executed)
-; roof gives an empty entry block and no remark for both.
+; roof gave an empty entry block and no remark for both.
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 
@@ -26,8 +26,9 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: roof-census: function 'call_sincos'
 ; CHECK-NEXT:   block %entry: per execution
-; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
+; CHECK:        block %entry: per unit of %roof.libm.took
+; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:        machine: block %entry: call sincos
 define void @call_sincos(double %x, ptr %s, ptr %c) #0 {
 entry:
@@ -38,6 +39,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'call_sincosf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp32.transcendental canonical=2 empirical=0 full_width=0
+; CHECK:        block %entry: per unit of %roof.libm.took
 ; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:        machine: block %entry: call sincosf
 define void @call_sincosf(float %x, ptr %s, ptr %c) #0 {

@@ -1,0 +1,54 @@
+//===- LibmPathCalls.h - Count a libm call by the path its argument takes -===//
+//
+// glibc's sin, cos, erf and their float forms execute different work for
+// different arguments. Before the IR call a machine call of such a function
+// was selected from, the pass asks the runtime which group of path keys the
+// argument's falls in (__roof_libm_path, roof/abi.h), through a table of the
+// module that groups the keys executing the same work (LibmCosts.inc,
+// measured by roof-libm-probe); a counter per group counts the calls that
+// took it. Keys the probe never met count as the function's
+// typical call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_LIBM_PATH_CALLS_H
+#define ROOF_LIBM_PATH_CALLS_H
+
+#include "CensusModel.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/InstrTypes.h"
+
+#include <optional>
+#include <vector>
+
+namespace roof {
+
+/// One group of path keys: the i1 that says a call took it, and what such
+/// a call executes.
+struct PathGroup {
+  llvm::Value *Taken;
+  ClassWork Work;
+};
+
+/// The name of the scalar library function \p Call calls per element: its
+/// callee, or for an intrinsic with a libm equivalent that function
+/// (llvm.sin.f32 and llvm.sin.v8f32: sinf).
+std::string libmNameOf(const llvm::CallBase &Call);
+
+/// The elements \p Call computes: 1, or the lanes of a vector intrinsic,
+/// which the code generator unrolls into a library call per lane.
+unsigned elementsOf(const llvm::CallBase &Call);
+
+/// Whether a machine call of \p Callee may have been selected from the IR
+/// call \p Call: the same function, or sin or cos merged into sincos.
+bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
+
+/// Inserts before \p Call the lookup of its argument's path (element
+/// \p Lane of a vector argument) and returns the groups of the machine call
+/// of \p Callee, which has paths (libmPaths).
+std::vector<PathGroup> insertPathLookup(llvm::CallBase &Call, unsigned Lane,
+                                        llvm::StringRef Callee);
+
+} // namespace roof
+
+#endif // ROOF_LIBM_PATH_CALLS_H

@@ -1,0 +1,131 @@
+; Calls of libm functions whose work depends on the argument (sin, cos,
+; sincos, erf, erfc and their float forms) are counted by the path the
+; argument takes: before the IR call a machine call was selected from, the
+; pass calls __roof_libm_path(family, bits, groups) (roof/abi.h; families
+; TRIG 0, TRIGF 1, ERF 2, ERFF 3) with the argument's bits and a table of
+; the module that maps each path key onto a group of keys with the same
+; measured work (LibmCosts.inc); a counter per group counts the calls that
+; took it (a slot "per unit of" the group's i1). The work of each group comes from the build
+; machine's libm, so the amounts are not pinned here: only that the call's
+; empirical work is in the per-group slots and not in the per-execution
+; one, which keeps the canonical transcendental.
+;
+;   sin(x)                    one lookup, family 0
+;   sin(x) and cos(x)         merged into one sincos by the backend (ASM)
+;                             where they leave errno alone (memory(none),
+;                             as with -fno-math-errno): one lookup, for the
+;                             sincos
+;   sinf(x)                   the argument's 32 bits, family 1
+;   erf(x)                    family 2
+;   llvm.sin.v2f64            unrolled into two sin calls (ASM): a lookup
+;                             per lane, of its extracted element
+;   exp(x)                    no paths: counted per execution, no lookup
+;
+; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=IR
+; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; The key to group table of each callee, once per module.
+; IR: @roof.libm.paths.sin = private unnamed_addr constant [128 x i8]
+; IR-NOT: @roof.libm.paths.sin =
+
+; CHECK-LABEL: roof-census: function 'one_sin'
+; CHECK-NEXT:   block %entry: per execution
+; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=0 full_width=0
+; CHECK-NEXT:   block %entry: per unit of %roof.libm.took
+; CHECK-NEXT:     fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9]}}
+; IR-LABEL: define double @one_sin(
+; IR:         %[[B:.*]] = bitcast double %x to i64
+; IR-NEXT:    %roof.libm.path = call i32 @__roof_libm_path(i32 0, i64 %[[B]], ptr @roof.libm.paths.sin)
+; IR-NEXT:    %roof.libm.took = icmp eq i32 %roof.libm.path, 0
+; IR:         call double @sin(double %x)
+define double @one_sin(double %x) #0 {
+entry:
+  %r = call double @sin(double %x)
+  ret double %r
+}
+
+; ASM-LABEL: sin_and_cos:
+; ASM:         callq sincos
+; ASM-NOT:     callq
+; ASM:         retq
+; IR-LABEL: define double @sin_and_cos(
+; IR:         call i32 @__roof_libm_path(i32 0,
+; IR-NOT:     @__roof_libm_path
+; IR:         ret double
+; CHECK-LABEL: roof-census: function 'sin_and_cos'
+; CHECK-NEXT:   block %entry: per execution
+; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
+; CHECK-NEXT:   block %entry: per unit of %roof.libm.took
+; CHECK:        machine: block %entry: call sincos
+define double @sin_and_cos(double %x) #0 {
+entry:
+  %s = call double @sin(double %x) #2
+  %c = call double @cos(double %x) #2
+  %r = fadd double %s, %c
+  ret double %r
+}
+
+; IR-LABEL: define float @one_sinf(
+; IR:         %[[F:.*]] = bitcast float %x to i32
+; IR-NEXT:    %[[W:.*]] = zext i32 %[[F]] to i64
+; IR-NEXT:    call i32 @__roof_libm_path(i32 1, i64 %[[W]], ptr @roof.libm.paths.sinf)
+; CHECK-LABEL: roof-census: function 'one_sinf'
+; CHECK:        block %entry: per unit of %roof.libm.took
+define float @one_sinf(float %x) #0 {
+entry:
+  %r = call float @sinf(float %x)
+  ret float %r
+}
+
+; IR-LABEL: define double @one_erf(
+; IR:         call i32 @__roof_libm_path(i32 2,
+define double @one_erf(double %x) #0 {
+entry:
+  %r = call double @erf(double %x)
+  ret double %r
+}
+
+; ASM-LABEL: vector_sin:
+; ASM-COUNT-2: callq sin@PLT
+; IR-LABEL: define <2 x double> @vector_sin(
+; IR:         %[[E0:.*]] = extractelement <2 x double> %x, i64 0
+; IR-NEXT:    %[[B0:.*]] = bitcast double %[[E0]] to i64
+; IR-NEXT:    call i32 @__roof_libm_path(i32 0, i64 %[[B0]],
+; IR:         %[[E1:.*]] = extractelement <2 x double> %x, i64 1
+; IR-NEXT:    %[[B1:.*]] = bitcast double %[[E1]] to i64
+; IR-NEXT:    call i32 @__roof_libm_path(i32 0, i64 %[[B1]],
+define <2 x double> @vector_sin(<2 x double> %x) #0 {
+entry:
+  %r = call <2 x double> @llvm.sin.v2f64(<2 x double> %x)
+  ret <2 x double> %r
+}
+
+; IR-LABEL: define double @one_exp(
+; IR-NOT:     @__roof_libm_path
+; IR:         ret double
+; CHECK-LABEL: roof-census: function 'one_exp'
+; CHECK-NEXT:   block %entry: per execution
+; CHECK-NOT:    per unit
+; CHECK:        machine: block %entry: call exp
+define double @one_exp(double %x) #0 {
+entry:
+  %r = call double @exp(double %x)
+  ret double %r
+}
+
+; As clang declares them without -fno-math-errno: they return, and write
+; errno at most.
+declare double @sin(double) #1
+declare double @cos(double) #1
+declare float @sinf(float) #1
+declare double @erf(double) #1
+declare double @exp(double) #1
+declare <2 x double> @llvm.sin.v2f64(<2 x double>)
+
+attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
+attributes #1 = { mustprogress nofree nounwind willreturn memory(write) }
+attributes #2 = { nounwind willreturn memory(none) }
