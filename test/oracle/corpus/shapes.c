@@ -3,8 +3,6 @@
  * SLP vectorizer leaves lanes that nothing reads). miniBUDE-like: a pose
  * rotation with sinf and cosf of the same angle. Short loops of odd trip
  * counts, 1 to 17, whose remainders run scalar. */
-/* corpus.py: data-dependent libm in poses (sinf and cosf take paths that
- * depend on the angle; the table holds the most frequent). */
 #include "harness.h"
 #include <math.h>
 

@@ -1,9 +1,6 @@
 /* Math library calls: exp, log and pow in loops, sin and cos of the same
  * argument (which the backend merges into one sincos call), float
  * functions (glibc computes them in double), and erf. */
-/* corpus.py: data-dependent libm in rotate rotate_float error_function
- * (sin, cos, sinf, cosf and erf take paths that depend on the argument;
- * the table holds the most frequent). */
 #include "harness.h"
 #include <math.h>
 
