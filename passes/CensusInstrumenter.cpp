@@ -168,6 +168,7 @@ private:
   Instruction *incrementPoint(const CounterSlot &Slot);
   bool isPromotable(const Loop &L) const;
   void promote(Loop &L);
+  uint32_t countPaths(uint32_t First);
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void instrumentTiming(Instruction *EntryPoint);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
@@ -253,8 +254,9 @@ void FunctionInstrumenter::promote(Loop &L) {
   IRBuilder<> EntryB(&*F.getEntryBlock().getFirstInsertionPt());
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
+    // A libm call's path groups count at a run-time slot (countPaths).
     if (Slot.Weights.empty() || LI.getLoopFor(Slot.Block) != &L ||
-        HeaderByTripCount == S)
+        HeaderByTripCount == S || Slot.Scale.Kind == CountingScale::PerPath)
       continue;
     AllocaInst *Local = EntryB.CreateAlloca(Int64, nullptr, "roof.local");
     PromotedSlot[S] = Local;
@@ -275,6 +277,28 @@ void FunctionInstrumenter::promote(Loop &L) {
       B.CreateStore(ConstantInt::get(Int64, 0), Local);
     }
   }
+}
+
+// The slots of one libm call's path groups, 0..N-1 from First, count the
+// call at the slot of the group it took: one increment of a slot chosen at
+// run time, instead of N that add 0 or 1. Returns the slot after them.
+uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
+  const CountingScale &Scale = Plan.Census.Slots[First].Scale;
+  uint32_t End = First;
+  while (End < Plan.Census.Slots.size()) {
+    const CountingScale &S = Plan.Census.Slots[End].Scale;
+    if (S.Kind != CountingScale::PerPath || S.Amount != Scale.Amount ||
+        S.Path != End - First)
+      break;
+    ++End;
+  }
+  assert(Scale.Path == 0 && End > First && "path groups out of order");
+  IRBuilder<> B(incrementPoint(Plan.Census.Slots[First]));
+  Value *Slot = B.CreateAdd(B.CreateZExt(Scale.Amount, Int64),
+                            ConstantInt::get(Int64, Plan.FirstSlot + First));
+  addToCount(B, B.CreateInBoundsGEP(Int64, CounterBase, Slot, "roof.slot"),
+             ConstantInt::get(Int64, 1));
+  return End;
 }
 
 // The header's counter gets the loop's trip count at its exit where that
@@ -373,6 +397,10 @@ void FunctionInstrumenter::run() {
 
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
+    if (Slot.Scale.Kind == CountingScale::PerPath) {
+      S = countPaths(S) - 1;
+      continue;
+    }
     if (Slot.Weights.empty() && S != 0)
       continue;
     if (CountedAtExit.count(S))

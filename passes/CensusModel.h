@@ -43,15 +43,19 @@ inline void addWork(ClassWork &Sum, const ClassWork &More) {
 // Scale: what one unit of a counter is
 //===----------------------------------------------------------------------===//
 struct CountingScale {
-  enum KindTy { PerExecution, PerActiveLane, PerUnit };
+  enum KindTy { PerExecution, PerActiveLane, PerUnit, PerPath };
   KindTy Kind = PerExecution;
   // PerActiveLane: lanes i < EVL (when EVL is set) whose mask bit is set, or
   // clear when Inverted (the "false" arm of a select).
   llvm::Value *Mask = nullptr;
   bool Inverted = false;
   llvm::Value *EVL = nullptr;
-  // PerUnit: an integer amount, e.g. a memcpy length in bytes.
+  // PerUnit: an integer amount, e.g. a memcpy length in bytes. PerPath: the
+  // group of paths a libm call takes (LibmPathCalls), one unit when it is
+  // Path. The slots of a call's groups 0..N-1 are consecutive, so that the
+  // host adds its one unit at the slot of the group taken.
   llvm::Value *Amount = nullptr;
+  unsigned Path = 0;
   // The call after which this part of the block starts (null: the block's
   // start). Calls split a block so that counts never move across a call that
   // may read them (roof_region_end) or not return (exit).
@@ -73,9 +77,17 @@ struct CountingScale {
     S.Amount = Amount;
     return S;
   }
+  static CountingScale perPath(llvm::Value *Group, unsigned Path) {
+    CountingScale S;
+    S.Kind = PerPath;
+    S.Amount = Group;
+    S.Path = Path;
+    return S;
+  }
   bool operator==(const CountingScale &O) const {
-    return std::tie(Kind, After, Mask, Inverted, EVL, Amount) ==
-           std::tie(O.Kind, O.After, O.Mask, O.Inverted, O.EVL, O.Amount);
+    return std::tie(Kind, After, Mask, Inverted, EVL, Amount, Path) ==
+           std::tie(O.Kind, O.After, O.Mask, O.Inverted, O.EVL, O.Amount,
+                    O.Path);
   }
 };
 

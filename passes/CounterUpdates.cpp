@@ -13,7 +13,8 @@ using namespace llvm;
 namespace roof {
 
 // The run-time number of units one execution adds: 1, the number of active
-// lanes of a mask (below the explicit vector length), or an amount.
+// lanes of a mask (below the explicit vector length), an amount, or whether
+// a libm call took a group of paths.
 Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   Type *Int64 = B.getInt64Ty();
   switch (S.Kind) {
@@ -21,6 +22,10 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
     return ConstantInt::get(Int64, 1);
   case CountingScale::PerUnit:
     return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
+  case CountingScale::PerPath:
+    return B.CreateZExt(
+        B.CreateICmpEQ(S.Amount, ConstantInt::get(S.Amount->getType(), S.Path)),
+        Int64, "roof.took");
   case CountingScale::PerActiveLane: {
     Value *Mask = S.Mask;
     auto *MaskTy = cast<FixedVectorType>(Mask->getType());

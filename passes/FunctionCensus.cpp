@@ -247,6 +247,10 @@ void printScale(raw_ostream &OS, const CountingScale &S) {
     OS << "per unit of ";
     S.Amount->printAsOperand(OS, false);
     return;
+  case CountingScale::PerPath:
+    OS << "per call taking path group " << S.Path << " of ";
+    S.Amount->printAsOperand(OS, false);
+    return;
   }
 }
 

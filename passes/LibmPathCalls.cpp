@@ -50,8 +50,7 @@ bool selectedFrom(StringRef Callee, const CallBase &Call) {
   return false;
 }
 
-std::vector<PathGroup> insertPathLookup(CallBase &Call, unsigned Lane,
-                                        StringRef Callee) {
+PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee) {
   std::optional<LibmPaths> Paths = libmPaths(Callee);
   std::optional<LibraryCallWork> Typical = libraryCallWork(Callee);
   // Groups of keys with the same work; the last is the typical call, for
@@ -109,11 +108,7 @@ std::vector<PathGroup> insertPathLookup(CallBase &Call, unsigned Lane,
       B.getInt64Ty());
   Value *Group = B.CreateCall(Lookup, {B.getInt32(Paths->Family), Bits, Table},
                               "roof.libm.path");
-  std::vector<PathGroup> Groups;
-  for (size_t G = 0; G < Works.size(); ++G)
-    Groups.push_back({B.CreateICmpEQ(Group, B.getInt32(G), "roof.libm.took"),
-                      Works[G]});
-  return Groups;
+  return {Group, std::move(Works)};
 }
 
 } // namespace roof

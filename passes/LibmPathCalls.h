@@ -6,7 +6,7 @@
 // argument's falls in (__roof_libm_path, roof/abi.h), through a table of the
 // module that groups the keys executing the same work (LibmCosts.inc,
 // measured by roof-libm-probe); a counter per group counts the calls that
-// took it. Keys the probe never met count as the function's
+// took it, the one the group names incremented (CountingScale::PerPath). Keys the probe never met count as the function's
 // typical call.
 //
 //===----------------------------------------------------------------------===//
@@ -23,11 +23,11 @@
 
 namespace roof {
 
-/// One group of path keys: the i1 that says a call took it, and what such
-/// a call executes.
-struct PathGroup {
-  llvm::Value *Taken;
-  ClassWork Work;
+/// The group of path keys a call takes (an i32 computed before it), and
+/// what a call of each group executes.
+struct PathLookup {
+  llvm::Value *Group;
+  std::vector<ClassWork> Works;
 };
 
 /// The name of the scalar library function \p Call calls per element: its
@@ -43,11 +43,11 @@ unsigned elementsOf(const llvm::CallBase &Call);
 /// call \p Call: the same function, or sin or cos merged into sincos.
 bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 
-/// Inserts before \p Call the lookup of its argument's path (element
-/// \p Lane of a vector argument) and returns the groups of the machine call
-/// of \p Callee, which has paths (libmPaths).
-std::vector<PathGroup> insertPathLookup(llvm::CallBase &Call, unsigned Lane,
-                                        llvm::StringRef Callee);
+/// Inserts before \p Call the lookup of its argument's path group (element
+/// \p Lane of a vector argument), for the machine call of \p Callee, which
+/// has paths (libmPaths).
+PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,
+                            llvm::StringRef Callee);
 
 } // namespace roof
 

@@ -323,10 +323,14 @@ bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
        I = I->getPrevNode())
     if (isCensusBoundary(*I))
       After = I;
-  for (const PathGroup &G : insertPathLookup(*Selected, Lane, Callee)) {
-    CountingScale Scale = CountingScale::perUnit(G.Taken);
+  // Every group gets its slot, one without work too: the slots of groups
+  // 0..N-1 follow each other (CountingScale::PerPath).
+  PathLookup Lookup = insertPathLookup(*Selected, Lane, Callee);
+  for (unsigned G = 0; G < Lookup.Works.size(); ++G) {
+    CountingScale Scale = CountingScale::perPath(Lookup.Group, G);
     Scale.After = After;
-    add(Selected->getParent(), Scale, G.Work, G.Work);
+    Result.Work.push_back(
+        {Selected->getParent(), Scale, Lookup.Works[G], Lookup.Works[G]});
   }
   return true;
 }

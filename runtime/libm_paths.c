@@ -22,50 +22,49 @@
 /* |x| < 2^-26 and the like: the high word of a double threshold. */
 #define HI(word) ((uint64_t)(word) << 32)
 
+/* Each family's thresholds, in increasing order, padded with zeros to
+ * MAX_THRESHOLDS: the bucket of |x| is how many of them are at or below it,
+ * counted without a branch (threshold - 1 < |x|, which a zero never is).
+ * Every family ends with +inf and the smallest NaN, so that infinities and
+ * NaN get buckets of their own. */
+#define MAX_THRESHOLDS 16
+#define END HI(0x7ff00000), HI(0x7ff00000) + 1
+
 /* sin, cos, sincos: underflow, the tiny cases of cos (2^-27) and sin
  * (2^-26), the Taylor series of do_sin (0.126), the table (0.855469), one
  * step from pi/2 (2.426265), the two-part reduction (105414350), and 2^30,
  * beyond which the double product x * 2/pi no longer tells the quadrant. */
-static const uint64_t TrigThresholds[] = {
-    HI(0x00100000), HI(0x3e400000), HI(0x3e500000), 0x3fc020c49ba5e354,
-    HI(0x3feb6000), HI(0x400368fd), HI(0x419921fb), HI(0x41d00000),
-    HI(0x7ff00000)};
-
+enum { TrigOneStep = 5, TrigReduced = 6, TrigBranred = 7 };
 /* sinf, cosf, sincosf compare the top 12 bits of the float: 2^-126, 2^-12,
  * 0.75 (pi/4 truncated), 120 (fast reduction), and 2^30 as above. */
-static const uint64_t TrigfThresholds[] = {
-    0x3810000000000000, 0x3f30000000000000, 0x3fe8000000000000,
-    0x405e000000000000, 0x41d0000000000000, HI(0x7ff00000)};
+enum { TrigfFast = 3, TrigfLarge = 4 };
 
-/* erf, erfc: a subnormal erf (one more multiply), 2^-1015, 2^-56, 2^-28,
- * 0.25, 0.84375, 1.25, 1/0.35 (compared against two neighbouring words),
- * 6, exp's special case in erfc (22.61) and its subnormal result (26.61),
- * 28. */
-static const uint64_t ErfThresholds[] = {
-    0x000e2dfc48da77b5, HI(0x00800000), HI(0x3c700000), HI(0x3e300000),
-    HI(0x3fd00000),     HI(0x3feb0000), HI(0x3ff40000), HI(0x4006db6d),
-    HI(0x4006db6e),     HI(0x40180000), HI(0x40369d70), HI(0x403a9aec),
-    HI(0x403c0000),     HI(0x7ff00000)};
-
-/* erff, erfcf: a subnormal erff, then the points of erf as floats, with
- * 2^-26 (erfcf's 1 - x) and expf's underflow in erfcf (10.171875). */
-static const uint64_t ErffThresholds[] = {
-    0x380c5bf880000000, 0x3880000000000000, 0x3c70000000000000,
-    0x3e30000000000000, 0x3e50000000000000, 0x3fd0000000000000,
-    0x3feb000000000000, 0x3ff4000000000000, 0x4006db6da0000000,
-    0x4006db6dc0000000, 0x4018000000000000, 0x4024580000000000,
-    0x403c000000000000, HI(0x7ff00000)};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-
-static const struct {
-  const uint64_t *thresholds;
-  uint32_t count;
-} Families[ROOF_NUM_LIBM_PATH_FAMILIES] = {
-    [ROOF_LIBM_PATHS_TRIG] = {TrigThresholds, COUNT(TrigThresholds)},
-    [ROOF_LIBM_PATHS_TRIGF] = {TrigfThresholds, COUNT(TrigfThresholds)},
-    [ROOF_LIBM_PATHS_ERF] = {ErfThresholds, COUNT(ErfThresholds)},
-    [ROOF_LIBM_PATHS_ERFF] = {ErffThresholds, COUNT(ErffThresholds)},
+static const uint64_t Thresholds[ROOF_NUM_LIBM_PATH_FAMILIES][MAX_THRESHOLDS] = {
+    [ROOF_LIBM_PATHS_TRIG] = {HI(0x00100000), HI(0x3e400000), HI(0x3e500000),
+                              0x3fc020c49ba5e354, HI(0x3feb6000),
+                              HI(0x400368fd), HI(0x419921fb), HI(0x41d00000),
+                              END},
+    [ROOF_LIBM_PATHS_TRIGF] = {0x3810000000000000, 0x3f30000000000000,
+                               0x3fe8000000000000, 0x405e000000000000,
+                               0x41d0000000000000, END},
+    /* erf, erfc: a subnormal erf (one more multiply), 2^-1015, 2^-56,
+     * 2^-28, 0.25, 0.84375, 1.25, 1/0.35 (compared against two neighbouring
+     * words), 6, exp's special case in erfc (22.61) and its subnormal
+     * result (26.61), 28. */
+    [ROOF_LIBM_PATHS_ERF] = {0x000e2dfc48da77b5, HI(0x00800000),
+                             HI(0x3c700000), HI(0x3e300000), HI(0x3fd00000),
+                             HI(0x3feb0000), HI(0x3ff40000), HI(0x4006db6d),
+                             HI(0x4006db6e), HI(0x40180000), HI(0x40369d70),
+                             HI(0x403a9aec), HI(0x403c0000), END},
+    /* erff, erfcf: a subnormal erff, then the points of erf as floats, with
+     * 2^-26 (erfcf's 1 - x) and expf's underflow in erfcf (10.171875). */
+    [ROOF_LIBM_PATHS_ERFF] = {0x380c5bf880000000, 0x3880000000000000,
+                              0x3c70000000000000, 0x3e30000000000000,
+                              0x3e50000000000000, 0x3fd0000000000000,
+                              0x3feb000000000000, 0x3ff4000000000000,
+                              0x4006db6da0000000, 0x4006db6dc0000000,
+                              0x4018000000000000, 0x4024580000000000,
+                              0x403c000000000000, END},
 };
 
 /* 2/pi, and pi/2 in three parts of 22, 22 and 53 bits, so that n times
@@ -87,43 +86,37 @@ static double nearestQuadrant(double ax) {
   return shifted - ToInt;
 }
 
-/* Quadrant parity and small reduced argument of a double argument. */
+/* Quadrant parity and small reduced argument of a double argument, both
+ * computed and the bucket's kept, without a branch. */
 static uint32_t trigBits(uint32_t bucket, double ax) {
-  /* Buckets as TrigThresholds numbers them. */
-  enum { OnePi2Step = 5, Reduced = 6, Branred = 7 };
-  if (bucket == OnePi2Step) {
-    double a = ((HalfPi1 - ax) + HalfPi2) + HalfPi3;
-    return fabs(a) < SmallReduced;
-  }
-  if (bucket != Reduced && bucket != Branred)
-    return 0;
+  double a1 = ((HalfPi1 - ax) + HalfPi2) + HalfPi3;
   double n = nearestQuadrant(ax);
   double p1 = n * HalfPi1, p2 = n * HalfPi2, p3 = n * HalfPi3;
   double a = ((ax - p1) - p2) - p3;
-  return ((uint32_t)((uint64_t)n & 1) << 1) | (fabs(a) < SmallReduced);
+  uint32_t reduced = (uint32_t)(((int64_t)n & 1) << 1) | (fabs(a) < SmallReduced);
+  uint32_t oneStep = fabs(a1) < SmallReduced;
+  return bucket == TrigOneStep ? oneStep
+         : bucket == TrigReduced || bucket == TrigBranred ? reduced
+                                                          : 0;
 }
 
 /* Quadrant parity of a float argument (widened): reduce_fast's rounding
  * of the signed argument below 120, the nearest quadrant above. */
 static uint32_t trigfBits(uint32_t bucket, double x) {
-  enum { Fast = 3, Large = 4 };
-  if (bucket == Fast) {
-    double scaled = x * 0x1.45f306dc9c883p+23; /* 2^24 * 2/pi */
-    int32_t r = (int32_t)scaled;
-    return (uint32_t)(((r + 0x800000) >> 24) & 1) << 1;
-  }
-  if (bucket == Large)
-    return (uint32_t)((uint64_t)nearestQuadrant(fabs(x)) & 1) << 1;
-  return 0;
+  double scaled = x * 0x1.45f306dc9c883p+23; /* 2^24 * 2/pi */
+  int32_t r = (int32_t)scaled;
+  uint32_t fast = (uint32_t)(((r + 0x800000) >> 24) & 1) << 1;
+  uint32_t large = (uint32_t)(((int64_t)nearestQuadrant(fabs(x)) & 1) << 1);
+  return bucket == TrigfFast ? fast : bucket == TrigfLarge ? large : 0;
 }
 
 const uint64_t *roofrt_libm_path_thresholds(uint32_t family, uint32_t *count) {
-  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES) {
-    *count = 0;
+  *count = 0;
+  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES)
     return NULL;
-  }
-  *count = Families[family].count;
-  return Families[family].thresholds;
+  while (*count < MAX_THRESHOLDS && Thresholds[family][*count] != 0)
+    ++*count;
+  return Thresholds[family];
 }
 
 uint32_t roofrt_libm_path_key(uint32_t family, double x) {
@@ -131,19 +124,17 @@ uint32_t roofrt_libm_path_key(uint32_t family, double x) {
     return 0;
   uint64_t bits;
   memcpy(&bits, &x, sizeof(bits));
-  uint32_t sign = (uint32_t)(bits >> 63);
   uint64_t abs = bits & ~(1ull << 63);
-  uint32_t bucket = 0, count = Families[family].count;
-  if (abs > HI(0x7ff00000))
-    bucket = count + 1; /* NaN */
-  else
-    while (bucket < count && abs >= Families[family].thresholds[bucket])
-      ++bucket;
+  const uint64_t *t = Thresholds[family];
+  uint32_t bucket = 0;
+#pragma GCC unroll 16
+  for (int i = 0; i < MAX_THRESHOLDS; ++i)
+    bucket += t[i] - 1 < abs;
   double ax = fabs(x);
   uint32_t low = family == ROOF_LIBM_PATHS_TRIG    ? trigBits(bucket, ax)
                  : family == ROOF_LIBM_PATHS_TRIGF ? trigfBits(bucket, x)
                                                    : 0;
-  return bucket * 8 + sign * 4 + low;
+  return bucket * 8 + (uint32_t)(bits >> 63) * 4 + low;
 }
 
 ROOFRT_EXPORT uint32_t __roof_libm_path(uint32_t family, uint64_t bits,

@@ -5,7 +5,9 @@
 ; TRIG 0, TRIGF 1, ERF 2, ERFF 3) with the argument's bits and a table of
 ; the module that maps each path key onto a group of keys with the same
 ; measured work (LibmCosts.inc); a counter per group counts the calls that
-; took it (a slot "per unit of" the group's i1). The work of each group comes from the build
+; took it (a slot "per call taking path group G"), the slots of groups 0..N-1
+; one after the other, so that a call adds 1 to the slot of its group
+; only: one increment at a slot chosen at run time. The work of each group comes from the build
 ; machine's libm, so the amounts are not pinned here: only that the call's
 ; empirical work is in the per-group slots and not in the per-execution
 ; one, which keeps the canonical transcendental.
@@ -35,13 +37,19 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-census: function 'one_sin'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=0 full_width=0
-; CHECK-NEXT:   block %entry: per unit of %roof.libm.took
+; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
 ; CHECK-NEXT:     fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9]}}
+; CHECK:        block %entry: per call taking path group 1 of %roof.libm.path
 ; IR-LABEL: define double @one_sin(
 ; IR:         %[[B:.*]] = bitcast double %x to i64
 ; IR-NEXT:    %roof.libm.path = call i32 @__roof_libm_path(i32 0, i64 %[[B]], ptr @roof.libm.paths.sin)
-; IR-NEXT:    %roof.libm.took = icmp eq i32 %roof.libm.path, 0
-; IR:         call double @sin(double %x)
+; IR-NEXT:    %[[G:.*]] = zext i32 %roof.libm.path to i64
+; IR-NEXT:    %[[S:.*]] = add i64 %[[G]], [[#FIRST:]]
+; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 %[[S]]
+; IR-NEXT:    %[[C:.*]] = load i64, ptr %[[A]]
+; IR-NEXT:    %[[N:.*]] = add i64 %[[C]], 1
+; IR-NEXT:    store i64 %[[N]], ptr %[[A]]
+; IR-NEXT:    call double @sin(double %x)
 define double @one_sin(double %x) #0 {
 entry:
   %r = call double @sin(double %x)
@@ -59,7 +67,7 @@ entry:
 ; CHECK-LABEL: roof-census: function 'sin_and_cos'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
-; CHECK-NEXT:   block %entry: per unit of %roof.libm.took
+; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
 ; CHECK:        machine: block %entry: call sincos
 define double @sin_and_cos(double %x) #0 {
 entry:
@@ -74,7 +82,7 @@ entry:
 ; IR-NEXT:    %[[W:.*]] = zext i32 %[[F]] to i64
 ; IR-NEXT:    call i32 @__roof_libm_path(i32 1, i64 %[[W]], ptr @roof.libm.paths.sinf)
 ; CHECK-LABEL: roof-census: function 'one_sinf'
-; CHECK:        block %entry: per unit of %roof.libm.took
+; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
 define float @one_sinf(float %x) #0 {
 entry:
   %r = call float @sinf(float %x)
