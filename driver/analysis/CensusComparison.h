@@ -1,4 +1,4 @@
-//===- driver/CensusComparison.h - Source beside the run --------*- C++ -*-===//
+//===- driver/analysis/CensusComparison.h - Source and run ------*- C++ -*-===//
 //
 // `roof report --census census.json run.json`: per function and precision,
 // three numbers side by side,
@@ -21,34 +21,6 @@
 // name in it has no value, it is shown as "unbound: POLYNOMIAL" and has no
 // total and no ratio.
 //
-// --json writes one object:
-//   {"schema": "roof-census-comparison", "schema_version": 1,
-//    "census": RUN.json, "source_census": CENSUS.json, "program",
-//    "command_line", "overflow", "parameters": {NAME: value},
-//    "failed": [FILE], "functions": [ROW], "functions_total": {"both",
-//    "run", "census"} (before --top), "census_without_work" (census-only
-//    functions without floating-point work, not listed)}
-//   ROW = {"in": "both" | "run" | "census", "name", "demangled", "module",
-//          "file", "line", "calls", "exact", "caveats",
-//          "precisions": {"fp64": {"source_polynomial", "source_per_call",
-//            "source_canonical", "executed_canonical", "empirical",
-//            "executed_per_source", "empirical_per_executed",
-//            ["classes": {"add": {"source_per_call", "source_canonical",
-//              "executed_canonical", "empirical"}, ...}] with --classes},
-//            ...}}
-//   null where a file does not have the value (module, calls and the run's
-//   counts of a census-only function; file, line, exact and the source's of
-//   a run-only one), where a source count is unbound, and where a ratio is
-//   undefined.
-// --csv writes a header line and one row per (function, precision) with the
-// same columns:
-//   in,name,demangled,module,file,line,calls,exact,caveats,precision,
-//   source_polynomial,source_per_call,source_canonical,executed_canonical,
-//   empirical,executed_per_source,empirical_per_executed
-// followed with --classes by CLASS_source_per_call, CLASS_source_canonical,
-// CLASS_executed_canonical and CLASS_empirical for each of the nine classes;
-// caveats are joined with "; ", empty fields are null.
-//
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_CENSUSCOMPARISON_H
 #define ROOF_DRIVER_CENSUSCOMPARISON_H
@@ -58,9 +30,9 @@
 #include "Report.h"
 #include "SourceCensus.h"
 
+#include <array>
 #include <cstddef>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -100,14 +72,40 @@ struct ComparedCounts {
 ComparedCounts compareCounts(const ComparedFunction &function,
                              RoofPrecision precision, int cls = -1);
 
-// Writes the comparison of the run read from `runPath` with the census read
-// from `sourcePath` to `out`, in the format, precisions, --top and --classes
-// of `options`.
-void printCensusComparison(std::ostream &out, const Census &run,
-                           const std::string &runPath,
-                           const SourceCensus &source,
-                           const std::string &sourcePath,
-                           const ReportOptions &options);
+// One shown precision of a listed function: its numbers, and with
+// --classes those of each class.
+struct ComparedRow {
+  RoofPrecision precision;
+  ComparedCounts counts;
+  std::array<ComparedCounts, ROOF_NUM_CLASSES> classes{};
+};
+
+struct ListedFunction {
+  ComparedFunction function;
+  std::string demangled; // readableFunctionName, from the run if it has it
+  std::vector<ComparedRow> rows; // by default the precisions in which
+                                 // either file has FLOPs (or, with
+                                 // --classes, operations), display order
+};
+
+// What roof report --census shows: the functions of each section, at most
+// `selection.top` each, with their numbers, and how many each section has.
+struct ComparisonData {
+  const Census *run = nullptr;
+  const SourceCensus *source = nullptr;
+  ReportSelection selection;
+  std::vector<ListedFunction> both;       // in the run's rank order
+  std::vector<ListedFunction> runOnly;    // in the run's rank order
+  std::vector<ListedFunction> censusOnly; // in census order
+  std::size_t bothTotal = 0;              // before --top
+  std::size_t runOnlyTotal = 0;
+  std::size_t censusOnlyTotal = 0;
+  // Census-only functions without floating-point work: not listed.
+  std::size_t censusOnlyWithoutWork = 0;
+};
+
+ComparisonData compareWithSource(const Census &run, const SourceCensus &source,
+                                 const ReportSelection &selection);
 
 } // namespace roof
 

@@ -1,8 +1,8 @@
 //===- driver/KernelMatching.cpp - A profiler's kernels among roof's ------===//
 #include "KernelMatching.h"
 
-#include "Format.h"
 #include "InputFile.h"
+#include "Text.h"
 
 #include <algorithm>
 #include <cctype>

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "Merge.h"
 
-#include "Format.h"
 #include "InputFile.h"
 #include "Metrics.h"
+#include "Text.h"
 
 #include <algorithm>
 #include <filesystem>

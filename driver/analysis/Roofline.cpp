@@ -1,9 +1,9 @@
 //===- driver/Roofline.cpp - Points, ceilings, efficiency -----------------===//
 #include "Roofline.h"
 
-#include "Cli.h"
-#include "Format.h"
+#include "InputFile.h"
 #include "Metrics.h"
+#include "Text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -310,6 +310,20 @@ RoofPrecision dominantPrecision(const Counts &counts) {
 //===----------------------------------------------------------------------===//
 // Scopes
 //===----------------------------------------------------------------------===//
+
+const char *rooflineScopeKindName(RooflineScope::Kind kind) {
+  switch (kind) {
+  case RooflineScope::Kind::Program:
+    return "program";
+  case RooflineScope::Kind::Region:
+    return "region";
+  case RooflineScope::Kind::Function:
+    return "function";
+  case RooflineScope::Kind::Kernel:
+    return "kernel";
+  }
+  return "";
+}
 
 std::vector<RooflineScope> rooflineScopes(const Census &census,
                                           const ScopeSelection &selection) {

@@ -167,6 +167,9 @@ struct RooflineScope {
   std::optional<double> timeS;
 };
 
+// "program", "region", "function", "kernel".
+const char *rooflineScopeKindName(RooflineScope::Kind kind);
+
 struct ScopeSelection {
   std::optional<std::string> region; // only this region
   std::size_t topFunctions = 0;      // the N with the most empirical FLOPs

@@ -7,9 +7,10 @@
 #ifndef ROOF_DRIVER_CLI_H
 #define ROOF_DRIVER_CLI_H
 
+#include "Errors.h"
+
 #include <cstddef>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,13 +18,6 @@
 namespace roof {
 
 inline constexpr int kExitFailure = 2;
-
-// A mistake in the command line; main() prints it and exits with
-// kExitFailure.
-class UsageError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 // Prints "roof: <message>" as one line on stderr; returns kExitFailure.
 int printError(std::string_view message);

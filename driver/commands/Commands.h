@@ -1,13 +1,12 @@
-//===- driver/Commands.h - The subcommands of roof --------------*- C++ -*-===//
+//===- driver/commands/Commands.h - The subcommands of roof -----*- C++ -*-===//
 #ifndef ROOF_DRIVER_COMMANDS_H
 #define ROOF_DRIVER_COMMANDS_H
 
-#include "Ceilings.h"
-#include "MeasuredBytes.h"
-#include "Report.h"
+#include "Census.h"
+#include "Options.h"
+#include "SourceCensus.h"
 
-#include <cstddef>
-#include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -20,35 +19,25 @@ int reportCommand(const std::vector<std::string> &args);
 // the program's exit status when it is not zero, else the report's.
 int runCommand(const std::vector<std::string> &args);
 
-// The options roof report and roof run share. If args[i] is one of them,
-// applies it (consuming its value) and returns true.
-bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
-                       ReportOptions &options);
-
-// Their lines of --help.
-extern const char *const kReportOptionsHelp;
-
 // Reads the census of `inputs` (one file, or the merge of several files and
 // folders: readCensusInputs) and prints its report on stdout; a census that
 // cannot be read is one line on stderr and kExitFailure.
 int reportCensus(const std::vector<std::string> &inputs,
                  const ReportOptions &options);
 
-// The ceilings files of --ceilings and --gpu-ceilings, sorted into the CPU's
-// and the GPU's (a --ceilings file ERT measured on a GPU is the GPU's), and
-// the bytes of --bytes-file and --bytes (for --region, else the program),
-// each scope's levels checked against its side's ceilings. Throws
-// InputError or UsageError.
-struct RooflineFiles {
-  std::optional<CeilingsFile> host;   // for the program, regions, functions
-  std::optional<CeilingsFile> device; // for the kernels
-  MeasuredBytes measured;
-};
-RooflineFiles readRooflineFiles(const ReportOptions &options);
+// The report of `census`, read from `censusPath`, in the format, precisions,
+// --top, --classes and --launches of `options`.
+void printReport(std::ostream &out, const Census &census,
+                 const std::string &censusPath, const ReportOptions &options);
 
-// --traffic FILE: the traffic of that run given to `census` (takeTraffic of
-// Census.h). Throws InputError naming the file.
-void takeTrafficOption(Census &census, const ReportOptions &options);
+// roof report --census: the run read from `runPath` beside the source census
+// read from `sourcePath`, in the format, precisions, --top and --classes of
+// `options`.
+void printCensusComparison(std::ostream &out, const Census &run,
+                           const std::string &runPath,
+                           const SourceCensus &source,
+                           const std::string &sourcePath,
+                           const ReportOptions &options);
 
 // `roof merge [-o OUT.json] CENSUS.json... | FOLDER...`: one census from
 // those of an MPI job's ranks (Merge.h).

@@ -17,7 +17,6 @@
 //===----------------------------------------------------------------------===//
 #include "Cli.h"
 #include "Commands.h"
-#include "Format.h"
 #include "InputFile.h"
 #include "KernelMatching.h"
 #include "LikwidOutput.h"
@@ -26,6 +25,7 @@
 #include "NvprofOutput.h"
 #include "Roofline.h"
 #include "SdeOutput.h"
+#include "Table.h"
 
 #include <nlohmann/json.hpp>
 

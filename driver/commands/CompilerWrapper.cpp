@@ -14,7 +14,7 @@
 #include "InstallFolder.h"
 
 #include "Cli.h"
-#include "Format.h"
+#include "Text.h"
 
 #include <cctype>
 #include <cerrno>

@@ -1,8 +1,9 @@
 //===- driver/MergeCommand.cpp - roof merge -------------------------------===//
-#include "CensusJson.h"
 #include "Cli.h"
 #include "Commands.h"
+#include "Json.h"
 #include "Merge.h"
+#include "Text.h"
 
 #include <unistd.h>
 

@@ -9,10 +9,10 @@
 //===----------------------------------------------------------------------===//
 #include "Cli.h"
 #include "Commands.h"
-#include "Format.h"
 #include "InputFile.h"
 #include "Roofline.h"
 #include "RooflineReport.h"
+#include "Table.h"
 
 #include <algorithm>
 #include <iostream>

@@ -1,34 +1,23 @@
 //===- driver/InputFile.h - Reading other tools' files ----------*- C++ -*-===//
 //
 // roof reads a handful of files it did not write: ERT's roofline.json, bytes
-// measured by the user, Intel SDE, LIKWID, Nsight Compute and nvprof output. Each reader throws an
-// InputError whose message is one line that starts with the file's path, so
-// that main() can print it as "roof: PATH: what is wrong" and exit with
-// kExitFailure like every other error of roof's (Cli.h).
+// measured by the user, Intel SDE, LIKWID, Nsight Compute and nvprof output.
+// Each reader throws an InputError (Errors.h) whose message is one line that
+// starts with the file's path.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_INPUTFILE_H
 #define ROOF_DRIVER_INPUTFILE_H
 
+#include "Errors.h"
+
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace roof {
-
-// `text` on one line: control characters (a line end inside a quoted CSV
-// field, a tab, a NUL) are shown as C escapes ("\n", "\x00"), so that an
-// error that quotes a file's text stays one line.
-std::string oneLine(std::string_view text);
-
-class InputError : public std::runtime_error {
-public:
-  explicit InputError(const std::string &what)
-      : std::runtime_error(oneLine(what)) {}
-};
 
 // The contents of the file at `path`. Throws InputError "PATH: cannot open:
 // REASON" (also for a directory or an empty file, which no reader accepts).

@@ -1,7 +1,6 @@
 //===- driver/MeasuredBytes.cpp - Measured bytes per level ----------------===//
 #include "MeasuredBytes.h"
 
-#include "Cli.h"
 #include "InputFile.h"
 #include "StrictJson.h"
 

@@ -1,7 +1,6 @@
 //===- driver/RankStatsJson.cpp - Rank statistics in JSON -----------------===//
 #include "RankStatsJson.h"
 
-#include "CensusJson.h"
 #include "StrictJson.h"
 
 namespace roof {
@@ -9,7 +8,6 @@ namespace roof {
 namespace {
 
 using namespace strict_json;
-using OrderedJson = nlohmann::ordered_json;
 
 //===----------------------------------------------------------------------===//
 // Reading
@@ -125,20 +123,6 @@ void checkScopes(const std::vector<Record> &records, const char *key,
     checkScope(records[i].rankStats, ranks, elementPath(key, i));
 }
 
-//===----------------------------------------------------------------------===//
-// Writing
-//===----------------------------------------------------------------------===//
-
-OrderedJson rankStatJson(const std::optional<RankStat> &stat) {
-  if (!stat)
-    return nullptr;
-  return {{"ranks", stat->ranks},
-          {"min", stat->min},
-          {"mean", stat->mean},
-          {"max", stat->max},
-          {"imbalance", optionalJson(imbalance(*stat))}};
-}
-
 } // namespace
 
 std::optional<RankStats> rankStatsIn(const json &object,
@@ -194,22 +178,6 @@ void checkRankStats(const Census &census) {
   checkScopes(census.functions, "functions", census.ranks);
   checkScopes(census.regions, "regions", census.ranks);
   checkScopes(census.kernels, "kernels", census.ranks);
-}
-
-OrderedJson rankStatsJson(const RankStats &stats) {
-  return {{"ranks", stats.ranks},
-          {"time_s", rankStatJson(stats.timeS)},
-          {"flops", rankStatJson(stats.flops)},
-          {"gflops", rankStatJson(stats.gflops)}};
-}
-
-OrderedJson mergedRanksJson(const MergedRanks &ranks) {
-  OrderedJson mpiRanks = OrderedJson::array();
-  for (const auto &[first, last] : ranks.mpiRanks)
-    mpiRanks.push_back({first, last});
-  return {{"count", ranks.count},
-          {"mpi_ranks", std::move(mpiRanks)},
-          {"ended_by", ranks.endedBy}};
 }
 
 } // namespace roof

@@ -2,8 +2,7 @@
 //
 // The "ranks" section and the "rank_stats" of each scope of a merged census
 // (docs/schema.md, "Merged censuses"), read as strictly as the rest of the
-// census (a refusal names the key) and written in one place, for roof merge
-// and for roof report --json.
+// census (a refusal names the key); CensusJson.h writes them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_RANKSTATSJSON_H
@@ -30,12 +29,6 @@ std::optional<MergedRanks> mergedRanksIn(const nlohmann::json &root);
 // census that is not merged, scopes without them in one that is, more ranks
 // than the census has.
 void checkRankStats(const Census &census);
-
-nlohmann::ordered_json rankStatsJson(const RankStats &stats);
-
-// The "ranks" section, without the totals' statistics (which go with the
-// totals, under "rank_stats" like every scope's).
-nlohmann::ordered_json mergedRanksJson(const MergedRanks &ranks);
 
 } // namespace roof
 

@@ -8,9 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Plot.h"
 
-#include "Format.h"
 #include "InputFile.h"
-#include "RooflineReport.h"
+#include "Text.h"
 
 #include <algorithm>
 #include <cmath>

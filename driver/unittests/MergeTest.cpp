@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Merge.h"
-#include "CensusJson.h"
-#include "Report.h"
+
+#include "Commands.h"
+#include "Json.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -1,16 +1,16 @@
-//===- driver/Format.h - Text formatting for reports ------------*- C++ -*-===//
+//===- driver/read/Text.h - Numbers and names for people --------*- C++ -*-===//
 //
-// Numbers for people (SI prefixes, fixed decimals), names for people
-// (demangled, shortened), fields for machines (CSV, shell words) and a plain
-// text table with aligned columns.
+// Numbers for people (SI prefixes, fixed decimals) and names for people
+// (demangled, shortened): the words of every layer of the driver, from a
+// reader's error and an analysis's reason to a report's table.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ROOF_DRIVER_FORMAT_H
-#define ROOF_DRIVER_FORMAT_H
+#ifndef ROOF_DRIVER_TEXT_H
+#define ROOF_DRIVER_TEXT_H
 
+#include <array>
 #include <cstdint>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,9 +43,19 @@ std::string humanSeconds(double seconds);
 // values too small to show that way: 1.25 -> "1.250", 4e-5 -> "4.000e-05".
 std::string decimal(double value);
 
+// "81.42%": efficiencies and shares as the paper prints them.
+std::string percentText(double fraction);
+
 // `format(*value)`, or kUndefinedText when absent.
 std::string orUndefined(const std::optional<double> &value,
                         std::string (*format)(double) = decimal);
+
+// "1 call", "3 calls".
+std::string plural(std::uint64_t count, const char *singular,
+                   const char *pluralForm);
+
+// "64x2x1": a grid or block size.
+std::string dim3Text(const std::array<std::uint64_t, 3> &dim);
 
 // The name to show for a function: `demangled` unless the runtime left it
 // mangled, in which case the driver demangles `mangled` itself.
@@ -57,12 +67,12 @@ std::string readableFunctionName(const std::string &mangled,
 // and the end (the function's own name).
 std::string shortenName(const std::string &name, std::size_t width);
 
-// One CSV field (RFC 4180): quoted when it contains a comma, a quote or a
-// line break.
-std::string csvField(std::string_view text);
-
 // One word for a POSIX shell: quoted unless made of safe characters only.
 std::string shellWord(std::string_view word);
+
+// `words` with `separator` between them: "a, b, c".
+std::string joined(const std::vector<std::string> &words,
+                   const char *separator);
 
 // `words` as one POSIX shell command line.
 std::string shellCommand(const std::vector<std::string> &words);
@@ -70,37 +80,6 @@ std::string shellCommand(const std::vector<std::string> &words);
 // Shortest decimal text that reads back as the same double.
 std::string exactDecimal(double value);
 
-// Columns of text; numbers right-aligned, names left-aligned. Free-text
-// lines and repeated header rows may be interleaved between rows; the widths
-// of the columns are those of the widest cell over all rows.
-class TextTable {
-public:
-  enum class Align { Left, Right };
-
-  void addColumn(std::string header, Align align);
-  void addHeader();
-  void addRow(std::vector<std::string> cells);
-  void addText(std::string line);
-
-  // Writes the lines; rows and headers are prefixed with `indent`, free text
-  // is written as it is.
-  void print(std::ostream &out, std::string_view indent) const;
-
-private:
-  struct Line {
-    enum class Kind { Header, Row, Text } kind;
-    std::vector<std::string> cells; // for a row
-    std::string text;               // for free text
-  };
-  void printCells(std::ostream &out, std::string_view indent,
-                  const std::vector<std::string> &cells,
-                  const std::vector<std::size_t> &widths) const;
-
-  std::vector<std::string> headers_;
-  std::vector<Align> aligns_;
-  std::vector<Line> lines_;
-};
-
 } // namespace roof
 
-#endif // ROOF_DRIVER_FORMAT_H
+#endif // ROOF_DRIVER_TEXT_H

@@ -1,5 +1,5 @@
-//===- driver/Format.cpp - Text formatting for reports --------------------===//
-#include "Format.h"
+//===- driver/read/Text.cpp - Numbers and names for people ---------------===//
+#include "Text.h"
 
 #include "Census.h"
 
@@ -83,9 +83,25 @@ std::string decimal(double value) {
   return printed("%.3f", value, "");
 }
 
+std::string percentText(double fraction) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.2f%%", fraction * 100);
+  return buffer;
+}
+
 std::string orUndefined(const std::optional<double> &value,
                         std::string (*format)(double)) {
   return value ? format(*value) : kUndefinedText;
+}
+
+std::string plural(std::uint64_t count, const char *singular,
+                   const char *pluralForm) {
+  return std::to_string(count) + " " + (count == 1 ? singular : pluralForm);
+}
+
+std::string dim3Text(const std::array<std::uint64_t, 3> &dim) {
+  return std::to_string(dim[0]) + "x" + std::to_string(dim[1]) + "x" +
+         std::to_string(dim[2]);
 }
 
 std::string readableFunctionName(const std::string &mangled,
@@ -146,18 +162,6 @@ std::string shortenName(const std::string &name, std::size_t width) {
          shorter.substr(tailStart);
 }
 
-std::string csvField(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos)
-    return std::string(text);
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"')
-      quoted += '"';
-    quoted += c;
-  }
-  return quoted + "\"";
-}
-
 std::string shellWord(std::string_view word) {
   static constexpr std::string_view kSafe =
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
@@ -174,6 +178,14 @@ std::string shellWord(std::string_view word) {
   return quoted + "'";
 }
 
+std::string joined(const std::vector<std::string> &words,
+                   const char *separator) {
+  std::string text;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    text += (i ? separator : "") + words[i];
+  return text;
+}
+
 std::string shellCommand(const std::vector<std::string> &words) {
   std::string line;
   for (const std::string &word : words)
@@ -185,66 +197,6 @@ std::string exactDecimal(double value) {
   char buffer[64];
   auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   return std::string(buffer, result.ptr);
-}
-
-//===----------------------------------------------------------------------===//
-// TextTable
-//===----------------------------------------------------------------------===//
-
-void TextTable::addColumn(std::string header, Align align) {
-  headers_.push_back(std::move(header));
-  aligns_.push_back(align);
-}
-
-void TextTable::addHeader() { lines_.push_back({Line::Kind::Header, {}, {}}); }
-
-void TextTable::addRow(std::vector<std::string> cells) {
-  cells.resize(headers_.size());
-  lines_.push_back({Line::Kind::Row, std::move(cells), {}});
-}
-
-void TextTable::addText(std::string line) {
-  lines_.push_back({Line::Kind::Text, {}, std::move(line)});
-}
-
-void TextTable::printCells(std::ostream &out, std::string_view indent,
-                           const std::vector<std::string> &cells,
-                           const std::vector<std::size_t> &widths) const {
-  std::string line(indent);
-  for (std::size_t column = 0; column < cells.size(); ++column) {
-    if (column > 0)
-      line += "  ";
-    std::string padding(widths[column] - cells[column].size(), ' ');
-    if (aligns_[column] == Align::Right)
-      line += padding + cells[column];
-    else
-      line += cells[column] + padding;
-  }
-  line.erase(line.find_last_not_of(' ') + 1);
-  out << line << '\n';
-}
-
-void TextTable::print(std::ostream &out, std::string_view indent) const {
-  std::vector<std::size_t> widths;
-  for (const std::string &header : headers_)
-    widths.push_back(header.size());
-  for (const Line &line : lines_)
-    for (std::size_t column = 0; column < line.cells.size(); ++column)
-      widths[column] = std::max(widths[column], line.cells[column].size());
-
-  for (const Line &line : lines_) {
-    switch (line.kind) {
-    case Line::Kind::Header:
-      printCells(out, indent, headers_, widths);
-      break;
-    case Line::Kind::Row:
-      printCells(out, indent, line.cells, widths);
-      break;
-    case Line::Kind::Text:
-      out << line.text << '\n';
-      break;
-    }
-  }
 }
 
 } // namespace roof
