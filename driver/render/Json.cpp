@@ -1,6 +1,8 @@
 //===- driver/render/Json.cpp - The census and reports as JSON ------------===//
 #include "Json.h"
 
+#include "Text.h"
+
 namespace roof {
 
 using OrderedJson = nlohmann::ordered_json;
@@ -517,6 +519,120 @@ void printRooflineJson(std::ostream &out, const RooflineData &data) {
   if (input.device)
     report["gpu_ceilings"] = ceilingsJson(*input.device);
   report["scopes"] = std::move(scopes);
+  out << report.dump(2) << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// roof compare --json (--ncu, --nvprof)
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char *basisName(ComparedLaunches::Basis basis) {
+  using Basis = ComparedLaunches::Basis;
+  switch (basis) {
+  case Basis::KernelTotals:
+    return "kernel_totals";
+  case Basis::MoreThanCounted:
+    return "kernel_totals_fewer_counted";
+  case Basis::ProcessWindow:
+    return "launch_records_process_window";
+  case Basis::MatchingGeometry:
+    return "launch_records_matching_geometry";
+  case Basis::FirstRecords:
+    return "launch_records_first";
+  case Basis::NoRecords:
+    return "not_compared_no_records";
+  case Basis::NoMatchingRecords:
+    return "not_compared_no_matching_records";
+  }
+  return "";
+}
+
+OrderedJson gpuKernelJson(const GpuKernelComparison &k) {
+  const KernelRecord &kernel = *k.match.kernel;
+  const ComparedLaunches &launches = k.launches;
+  OrderedJson sequences = OrderedJson::array();
+  for (const LaunchRecord *record : launches.records)
+    sequences.push_back(record->sequence);
+  OrderedJson json = {
+      {"name", kernel.name},
+      {"demangled", readableFunctionName(kernel.name, kernel.demangled)},
+      {"profiled_name", k.profiled.name},
+      {"matched_by", matchedByText(k.match.by)},
+      {"profiled_launches", launches.profiledLaunches},
+      {"counted_launches", kernel.countedLaunches},
+      {"compared_with", basisName(launches.basis)},
+      {"launch_sequences", sequences}};
+
+  bool compared = launches.compared();
+  OrderedJson flops = OrderedJson::object();
+  for (const GpuFlops &f : k.flops)
+    flops[kPrecisionNames[f.precision]] = {
+        {"roof_empirical", compared ? OrderedJson(f.roof.empirical) : nullptr},
+        {"roof_canonical", compared ? OrderedJson(f.roof.canonical) : nullptr},
+        {"profiler", optionalJson(f.profiler)},
+        {"profiler_approximate", f.approximate},
+        {"difference", compared ? optionalJson(f.difference) : nullptr}};
+  json["flops"] = flops;
+
+  json["bytes"] = {
+      {"roof", compared && k.bytes ? OrderedJson(*k.bytes) : nullptr},
+      {"roof_global",
+       compared && k.globalBytes ? OrderedJson(*k.globalBytes) : nullptr},
+      {"profiler_l1", optionalJson(k.profiled.bytes[0])},
+      {"profiler_l2", optionalJson(k.profiled.bytes[1])},
+      {"profiler_dram", optionalJson(k.profiled.bytes[2])}};
+  json["time_s"] = {{"roof", compared ? optionalJson(launches.timeS) : nullptr},
+                    {"profiler", optionalJson(k.profiled.timeS)}};
+  return json;
+}
+
+OrderedJson gpuComparisonJson(const Census &census,
+                              const GpuComparison &comparison) {
+  const GpuProfile &profile = comparison.profile;
+  OrderedJson kernels = OrderedJson::array();
+  for (const GpuKernelComparison &k : comparison.kernels)
+    kernels.push_back(gpuKernelJson(k));
+  OrderedJson unknown = OrderedJson::array();
+  for (std::size_t p : comparison.matching.unknownToRoof)
+    unknown.push_back({{"name", profile.kernels[p].name},
+                       {"launches", profile.kernels[p].launches}});
+  OrderedJson notProfiled = OrderedJson::array();
+  for (const KernelRecord *kernel : comparison.matching.notProfiled)
+    notProfiled.push_back(
+        {{"name", kernel->name},
+         {"demangled", readableFunctionName(kernel->name, kernel->demangled)},
+         {"counted_launches", kernel->countedLaunches}});
+  return {{"tool", profilerName(comparison.profiler)},
+          {"file", comparison.path},
+          {"roof_count", "empirical"},
+          {"device", profile.device},
+          {"roof_device", census.gpu ? OrderedJson{{"name", census.gpu->name},
+                                                   {"compute_capability",
+                                                    census.gpu
+                                                        ->computeCapability}}
+                                     : OrderedJson(nullptr)},
+          {"process_window_start", comparison.window
+                                       ? OrderedJson(*comparison.window)
+                                       : OrderedJson(nullptr)},
+          {"kernels", kernels},
+          {"not_in_census", unknown},
+          {"not_profiled", notProfiled}};
+}
+
+} // namespace
+
+void printGpuComparisonsJson(std::ostream &out, const Census &census,
+                             const std::string &censusPath,
+                             const std::vector<GpuComparison> &comparisons) {
+  OrderedJson array = OrderedJson::array();
+  for (const GpuComparison &comparison : comparisons)
+    array.push_back(gpuComparisonJson(census, comparison));
+  OrderedJson report = {{"schema", "roof-compare-gpu"},
+                        {"schema_version", 1},
+                        {"census", censusPath},
+                        {"comparisons", array}};
   out << report.dump(2) << "\n";
 }
 

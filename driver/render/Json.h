@@ -13,6 +13,7 @@
 #include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
+#include "ToolComparison.h"
 
 #include <nlohmann/json.hpp>
 
@@ -129,6 +130,15 @@ comparedFunctionsJson(const ComparisonData &data);
 //
 inline constexpr std::uint64_t kRooflineSchemaVersion = 2;
 void printRooflineJson(std::ostream &out, const RooflineData &data);
+
+// roof compare --json: the comparisons with Nsight Compute and nvprof,
+//   {"schema": "roof-compare-gpu", "schema_version": 1, "census": PATH,
+//    "comparisons": [{"tool", "file", "roof_count", "device", "roof_device",
+//      "process_window_start", "kernels", "not_in_census", "not_profiled"}]}
+// (docs/compare-gpu.md).
+void printGpuComparisonsJson(std::ostream &out, const Census &census,
+                             const std::string &censusPath,
+                             const std::vector<GpuComparison> &comparisons);
 
 } // namespace roof
 

@@ -921,4 +921,361 @@ void printRooflineTable(std::ostream &out, const RooflineData &data) {
   RooflineTable(data).print(out);
 }
 
+//===----------------------------------------------------------------------===//
+// roof compare
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+std::string integerText(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.0f", value);
+  return buffer;
+}
+
+std::string differenceText(const std::optional<double> &fraction) {
+  if (!fraction)
+    return "(tool 0)";
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%+.2f%%", *fraction * 100);
+  return buffer;
+}
+
+// `informationHeader` names the column of ToolRow::information, when used.
+void printRows(std::ostream &out, const std::vector<ToolRow> &rows,
+               const std::string &roofHeader,
+               const std::string &toolHeader,
+               const std::string &informationHeader = "",
+               const std::string &indent = "  ") {
+  TextTable table;
+  table.addColumn("quantity", TextTable::Align::Left);
+  table.addColumn(roofHeader, TextTable::Align::Right);
+  table.addColumn(toolHeader, TextTable::Align::Right);
+  table.addColumn("difference", TextTable::Align::Right);
+  if (!informationHeader.empty())
+    table.addColumn(informationHeader, TextTable::Align::Right);
+  table.addHeader();
+  for (const ToolRow &row : rows) {
+    std::vector<std::string> cells = {
+        row.quantity, integerText(row.roof),
+        (row.toolApproximate ? "~" : "") + integerText(row.tool),
+        differenceText(row.difference)};
+    if (!informationHeader.empty())
+      cells.push_back(row.information ? integerText(*row.information) : "");
+    table.addRow(cells);
+  }
+  out << "\n";
+  table.print(out, indent);
+}
+
+} // namespace
+
+void printSdeComparison(std::ostream &out, const SdeComparison &sde,
+                        const std::string &sdePath,
+                        const std::optional<std::string> &sdeMaskPath) {
+  const char *roofKind = sde.maskAware ? "empirical" : "full_width";
+
+  out << "roof compare of " << sde.scope.title << " with Intel SDE ("
+      << sdePath << (sdeMaskPath ? " + " + *sdeMaskPath : "") << ")\n";
+  if (sde.maskAware)
+    out << "SDE:  sum W x (elements_fp_W + FMA forms of width W), FMA "
+                 "= 2, less the lanes write\n"
+                 "      masks switched off (mask profile: "
+              << sde.maskedInstructions
+              << (sde.maskedInstructions == 1 ? " write-masked FP instruction"
+                                              : " write-masked FP "
+                                                "instructions")
+              << "): mask-aware\n"
+                 "roof: empirical FLOPs, the same definition\n";
+  else
+    out << "SDE:  sum W x (elements_fp_W + FMA forms of width W) (NERSC "
+                 "formula), FMA = 2, every\n"
+                 "      instruction at its full vector width, write masks "
+                 "ignored (no --sde-mask)\n"
+                 "roof: full_width FLOPs, the same definition\n";
+  out << "SDE counts FP elements: compares and min/max are in its "
+               "elements_fp counts, not in\n"
+               "roof's FLOPs; the rows \"+ compare, minmax\" add roof's "
+               "counts of those.\n"
+               "SDE bytes: every memory operand of every instruction "
+               "(stack, spills, uninstrumented\n"
+               "libraries too); roof: the loads and stores of the "
+               "instrumented code.\n";
+
+  printRows(out, sde.rows, std::string("roof ") + roofKind, "SDE");
+}
+
+namespace {
+
+void printLikwidFlops(std::ostream &out, const LikwidComparison &comparison) {
+  out << "LIKWID: " << comparison.flops->source
+      << ";\n        hardware counters: full vector width, FMA = 2, "
+         "write masks ignored, min/max\n"
+         "        included, compares not\n"
+         "roof:   full_width FLOPs, the same definition; the rows \"+ "
+         "minmax\" add roof's\n"
+         "        min/max operations\n";
+  printRows(out, comparison.rows, "roof full_width", "LIKWID");
+}
+
+void printLikwidMemory(std::ostream &out, const LikwidMemory &memory,
+                       const std::optional<std::string> &region,
+                       const std::string &censusPath) {
+  out << "LIKWID: memory data volume " << humanQuantity(memory.dramBytes, "B")
+      << " (DRAM, counted by the memory controllers)\n";
+  if (memory.l1Bytes)
+    out << "roof:   L1 traffic (loads and stores of the instrumented "
+           "code) "
+        << humanQuantity(static_cast<double>(*memory.l1Bytes), "B") << ", "
+        << decimal(*memory.l1PerDram) << " x the DRAM traffic\n";
+  if (memory.flops > 0)
+    out << "DRAM arithmetic intensity with roof's empirical "
+        << kPrecisionNames[memory.precision]
+        << " FLOPs: " << decimal(memory.dramIntensity) << " FLOP/byte\n";
+  out << "Not a comparison (another level): put it on the roofline "
+         "with\n  roof report "
+      << shellWord(censusPath) << " --ceilings ROOFLINE.json --bytes DRAM="
+      << integerText(memory.dramBytes)
+      << (region ? " --region " + shellWord(*region) : "") << "\n";
+}
+
+} // namespace
+
+void printLikwidComparisons(std::ostream &out,
+                            const std::vector<LikwidComparison> &comparisons,
+                            const std::string &likwidPath,
+                            const std::string &censusPath) {
+  bool compared = false;
+  for (const LikwidComparison &comparison : comparisons) {
+    const LikwidGroup &group = *comparison.group;
+    const std::optional<std::string> &region = comparison.region;
+    if (!comparison.scope) {
+      out << (compared ? "\n" : "") << "LIKWID region \"" << *region
+          << "\" (group " << group.group
+          << "): no roof region of that name, skipped\n";
+      continue;
+    }
+    out << (compared ? "\n" : "") << "roof compare of "
+        << comparison.scope->title << " with LIKWID (" << likwidPath
+        << ", group " << group.group
+        << (group.region.empty() ? "" : ", region " + group.region) << ")\n";
+    compared = true;
+    if (comparison.flops)
+      printLikwidFlops(out, comparison);
+    if (comparison.memory)
+      printLikwidMemory(out, *comparison.memory, region, censusPath);
+  }
+}
+
+namespace {
+
+// What each profiler is called and how it defines what it reports.
+struct GpuTool {
+  const char *title; // "Nsight Compute"
+  const char *definition; // of its FLOPs and bytes, for the heading
+  // The levels its bytes are shown at, in ProfiledLevel order ("" for none).
+  std::array<const char *, kNumProfiledLevels> levels;
+};
+
+const GpuTool kNcu = {
+    "Nsight Compute",
+    "ncu:  sm__sass_thread_inst_executed_op_{dadd,dmul}_pred_on.sum + 2 x "
+    "..._dfma_pred_on.sum\n"
+    "      (f... for fp32, h... for fp16): per thread that executed, FMA = 2, "
+    "MUFU\n"
+    "      approximations not counted; bytes: L1 l1tex__t_bytes.sum, L2 "
+    "lts__t_bytes.sum,\n"
+    "      DRAM dram__bytes.sum\n",
+    {"L1", "L2", "DRAM"}};
+
+const GpuTool kNvprof = {
+    "nvprof",
+    "nvprof: flop_count_dp, flop_count_sp: add + mul + 2 x fma on "
+    "non-predicated threads,\n"
+    "        special functions apart; a kernel's count is Invocations x Avg, "
+    "exact when\n"
+    "        Min = Max (~ marks the others); bytes: L2 "
+    "l2_{read,write}_transactions x 32,\n"
+    "        DRAM dram_{read,write}_transactions x 32\n",
+    {"", "L2", "DRAM"}};
+
+const GpuTool &gpuTool(GpuProfiler profiler) {
+  return profiler == GpuProfiler::Ncu ? kNcu : kNvprof;
+}
+
+// "3, 5" or "0, 1, 2, 3, 4, 5, 6, 7, ... (12 in all)".
+std::string sequencesText(const std::vector<const LaunchRecord *> &records) {
+  constexpr std::size_t kShown = 8;
+  std::string text;
+  for (std::size_t i = 0; i < records.size() && i < kShown; ++i)
+    text += (i ? ", " : "") + std::to_string(records[i]->sequence);
+  if (records.size() > kShown)
+    text += ", ... (" + std::to_string(records.size()) + " in all)";
+  return text;
+}
+
+// Which of roof's launches the profiler's numbers are compared with.
+std::string comparedLaunchesText(const GpuKernelComparison &k,
+                                 const char *tool) {
+  using Basis = ComparedLaunches::Basis;
+  const ComparedLaunches &launches = k.launches;
+  const KernelRecord &kernel = *k.match.kernel;
+  std::string profiled = std::string(tool) + " profiled " +
+                         plural(launches.profiledLaunches, "launch",
+                                "launches");
+  std::string ofCounted = std::string(tool) + " profiled " +
+                          std::to_string(launches.profiledLaunches) +
+                          " of roof's " +
+                          std::to_string(kernel.countedLaunches) +
+                          " counted launches";
+  std::string records =
+      ": compared with the launch " +
+      std::string(launches.records.size() == 1 ? "record at sequence "
+                                               : "records at sequence ") +
+      sequencesText(launches.records);
+  switch (launches.basis) {
+  case Basis::KernelTotals:
+    return profiled + ", as many as roof counted: compared with the kernel's "
+                      "totals";
+  case Basis::MoreThanCounted:
+    return profiled + ", roof counted " +
+           std::to_string(kernel.countedLaunches) + " of " +
+           std::to_string(kernel.launches) +
+           ": compared with the kernel's totals, so the difference includes "
+           "launches roof did not count";
+  case Basis::ProcessWindow:
+    return ofCounted + records;
+  case Basis::MatchingGeometry:
+    return ofCounted + records +
+           " (the first run of records with its grid and block sizes)";
+  case Basis::FirstRecords:
+    return ofCounted + records + " (the first ones: " + tool +
+           " lists no launches)";
+  case Basis::NoRecords:
+    return ofCounted + ", and roof kept no launch records (ROOF_CUDA=total): "
+                       "not compared";
+  case Basis::NoMatchingRecords:
+    return ofCounted + ", and no run of roof's launch records has their grid "
+                       "and block sizes: not compared";
+  }
+  return "";
+}
+
+std::string roofDeviceText(const Census &census) {
+  return census.gpu ? census.gpu->name + " (compute capability " +
+                          census.gpu->computeCapability + ")"
+                    : std::string("no device (no launch counted)");
+}
+
+void printGpuKernel(std::ostream &out, const GpuKernelComparison &k,
+                    GpuProfiler profiler) {
+  const GpuTool &tool = gpuTool(profiler);
+  const char *toolName = profilerName(profiler);
+  const KernelRecord &kernel = *k.match.kernel;
+  std::string name = readableFunctionName(kernel.name, kernel.demangled);
+  out << "\nkernel " << name << "  [" << kernel.module << "; matched by "
+      << matchedByText(k.match.by);
+  if (k.profiled.name != name && k.profiled.name != kernel.name)
+    out << ": " << k.profiled.name;
+  out << "]\n  " << comparedLaunchesText(k, toolName) << "\n";
+  if (!k.launches.compared())
+    return;
+
+  std::vector<ToolRow> rows;
+  for (const GpuFlops &flops : k.flops) {
+    std::string quantity =
+        std::string(kPrecisionNames[flops.precision]) + " FLOPs";
+    if (!flops.profiler) {
+      out << "  " << quantity << ": not in the file\n";
+      continue;
+    }
+    rows.push_back({quantity, static_cast<double>(flops.roof.empirical),
+                    *flops.profiler, flops.difference,
+                    static_cast<double>(flops.roof.canonical),
+                    flops.approximate});
+  }
+  printRows(out, rows, "roof empirical", toolName, "roof canonical", "    ");
+
+  const ComparedLaunches &launches = k.launches;
+  out << "  bytes, not compared: roof "
+      << (k.bytes ? std::to_string(*k.bytes) : kOverflowText) << ", global "
+      << (k.globalBytes ? std::to_string(*k.globalBytes) : kOverflowText);
+  std::string measured;
+  for (std::size_t level = 0; level < kNumProfiledLevels; ++level)
+    if (*tool.levels[level] && k.profiled.bytes[level])
+      measured += std::string(measured.empty() ? "" : ", ") +
+                  tool.levels[level] + " " +
+                  integerText(*k.profiled.bytes[level]);
+  if (!measured.empty())
+    out << "; " << toolName << " " << measured;
+  out << "\n";
+  if (k.profiled.timeS)
+    out << "  time, not compared: roof "
+        << (launches.timeS ? humanSeconds(*launches.timeS)
+                           : std::string("not timed (ROOF_CUDA=total)"))
+        << " (CUDA events); " << toolName << " "
+        << humanSeconds(*k.profiled.timeS) << "\n";
+}
+
+} // namespace
+
+void printGpuComparison(std::ostream &out, const Census &census,
+                        const GpuComparison &comparison) {
+  const GpuTool &tool = gpuTool(comparison.profiler);
+  const char *name = profilerName(comparison.profiler);
+  const GpuProfile &profile = comparison.profile;
+  out << "roof compare of GPU kernels with " << tool.title << " ("
+      << comparison.path << ": "
+      << plural(profile.kernels.size(), "kernel", "kernels");
+  if (!profile.launches.empty())
+    out << ", " << plural(profile.launches.size(), "launch", "launches");
+  if (profile.processId)
+    out << ", process " << *profile.processId;
+  out << ")\n"
+            << tool.definition
+            << "roof: empirical FLOPs of each kernel, the same definition; its "
+               "canonical FLOPs (the\n"
+               "      source's count) beside them, for information\n"
+               "difference = (roof empirical - "
+            << name << ") / " << name
+            << "; bytes and times are shown, not compared\n"
+               "devices: roof "
+            << roofDeviceText(census) << "; " << name << " "
+            << (profile.device.empty() ? std::string("does not say")
+                                       : profile.device)
+            << "\n";
+  bool windowUsed = std::any_of(
+      comparison.kernels.begin(), comparison.kernels.end(),
+      [](const GpuKernelComparison &k) {
+        return k.launches.basis == ComparedLaunches::Basis::ProcessWindow;
+      });
+  if (windowUsed)
+    out << name << "'s launches are the process's launches "
+              << *comparison.window << " to "
+              << *comparison.window + profile.launches.size() - 1
+              << " (roof's launch sequence), found from the kernels and their "
+                 "grid sizes\n";
+
+  for (const GpuKernelComparison &k : comparison.kernels)
+    printGpuKernel(out, k, comparison.profiler);
+
+  const KernelMatching &matching = comparison.matching;
+  if (!matching.unknownToRoof.empty()) {
+    out << "\n" << name << " kernels not in roof's census (not built "
+                         "with roof?):\n";
+    for (std::size_t p : matching.unknownToRoof)
+      out << "  " << profile.kernels[p].name << " ("
+                << plural(profile.kernels[p].launches, "launch", "launches")
+                << ")\n";
+  }
+  if (!matching.notProfiled.empty()) {
+    out << "\nroof kernels " << name << " did not profile:\n";
+    for (const KernelRecord *kernel : matching.notProfiled)
+      out << "  " << readableFunctionName(kernel->name, kernel->demangled)
+                << " (" << plural(kernel->countedLaunches, "counted launch",
+                                  "counted launches")
+                << ")\n";
+  }
+}
+
 } // namespace roof

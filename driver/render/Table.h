@@ -12,8 +12,10 @@
 #include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
+#include "ToolComparison.h"
 #include "Text.h"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -68,6 +70,21 @@ void printRooflineTable(std::ostream &out, const RooflineData &data);
 // The one-line summary of where a point sits: "e = 81.42% (bound by DRAM
 // bandwidth x AI)", or why there is no efficiency.
 std::string efficiencySummary(const RooflinePoint &point);
+
+// roof compare --sde [--sde-mask].
+void printSdeComparison(std::ostream &out, const SdeComparison &sde,
+                        const std::string &sdePath,
+                        const std::optional<std::string> &sdeMaskPath);
+
+// roof compare --likwid, the census read from `censusPath`.
+void printLikwidComparisons(std::ostream &out,
+                            const std::vector<LikwidComparison> &comparisons,
+                            const std::string &likwidPath,
+                            const std::string &censusPath);
+
+// roof compare --ncu, --nvprof.
+void printGpuComparison(std::ostream &out, const Census &census,
+                        const GpuComparison &comparison);
 
 } // namespace roof
 
