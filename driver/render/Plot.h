@@ -1,4 +1,4 @@
-//===- driver/Plot.h - Roofline SVG and data.txt ----------------*- C++ -*-===//
+//===- driver/render/Plot.h - Roofline SVG and data.txt ---------*- C++ -*-===//
 //
 // writeRooflineSvg draws what seed 000 (figures 3-4) and the NERSC roofline
 // scripts draw: log-log axes with a tick and a label per decade, a diagonal
@@ -64,18 +64,6 @@ LogAxis logAxisCovering(const std::vector<double> &values, double margin,
 std::string decadeLabel(int decade);
 
 // Rectangles, possibly rotated, as their four corners in order.
-struct Point2 {
-  double x = 0, y = 0;
-};
-struct Box {
-  Point2 corners[4];
-};
-// A box of `width` x `height` whose bottom-left corner is `origin`, turned
-// by `angle` radians (screen coordinates, y down; negative turns up).
-Box rotatedBox(Point2 origin, double width, double height, double angle);
-// True when the two boxes overlap (separating axis test).
-bool boxesOverlap(const Box &a, const Box &b);
-
 } // namespace roof
 
 #endif // ROOF_DRIVER_PLOT_H

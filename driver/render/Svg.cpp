@@ -1,4 +1,4 @@
-//===- driver/Plot.cpp - Roofline SVG and data.txt ------------------------===//
+//===- driver/render/Svg.cpp - The roofline as SVG ------------------------===//
 //
 // The SVG is written by hand (no plotting library): a fixed canvas with the
 // plot on the left and the legend on the right. Everything that can collide
@@ -8,10 +8,11 @@
 //===----------------------------------------------------------------------===//
 #include "Plot.h"
 
-#include "InputFile.h"
+#include "LabelPlacer.h"
 #include "Text.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -22,7 +23,7 @@
 namespace roof {
 
 //===----------------------------------------------------------------------===//
-// Axes and geometry
+// Axes
 //===----------------------------------------------------------------------===//
 
 LogAxis logAxisCovering(const std::vector<double> &values, double margin,
@@ -56,41 +57,6 @@ std::string decadeLabel(int decade) {
   return "0." + std::string(static_cast<std::size_t>(-decade - 1), '0') + "1";
 }
 
-Box rotatedBox(Point2 origin, double width, double height, double angle) {
-  double c = std::cos(angle), s = std::sin(angle);
-  // Along the text (c, s); "up" from the baseline is (s, -c).
-  Point2 along{width * c, width * s}, up{height * s, -height * c};
-  Box box;
-  box.corners[0] = origin;
-  box.corners[1] = {origin.x + along.x, origin.y + along.y};
-  box.corners[2] = {origin.x + along.x + up.x, origin.y + along.y + up.y};
-  box.corners[3] = {origin.x + up.x, origin.y + up.y};
-  return box;
-}
-
-bool boxesOverlap(const Box &a, const Box &b) {
-  // Two convex polygons are apart iff some edge normal separates them.
-  for (const Box *box : {&a, &b})
-    for (int i = 0; i < 2; ++i) {
-      Point2 p = box->corners[i], q = box->corners[i + 1];
-      Point2 axis{q.y - p.y, p.x - q.x};
-      auto project = [&](const Box &shape) {
-        double low = INFINITY, high = -INFINITY;
-        for (const Point2 &corner : shape.corners) {
-          double t = corner.x * axis.x + corner.y * axis.y;
-          low = std::min(low, t);
-          high = std::max(high, t);
-        }
-        return std::pair(low, high);
-      };
-      auto [aLow, aHigh] = project(a);
-      auto [bLow, bHigh] = project(b);
-      if (aHigh <= bLow || bHigh <= aLow)
-        return false;
-    }
-  return true;
-}
-
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -101,6 +67,9 @@ constexpr double kCanvasWidth = 1200, kCanvasHeight = 700;
 constexpr double kPlotLeft = 90, kPlotTop = 78;
 constexpr double kPlotWidth = 720, kPlotHeight = 530;
 constexpr double kLegendLeft = kPlotLeft + kPlotWidth + 28;
+// Where labels go: the top left and bottom right corners of the plot.
+constexpr std::array<Point2, 2> kPlotArea = {
+    {{kPlotLeft, kPlotTop}, {kPlotLeft + kPlotWidth, kPlotTop + kPlotHeight}}};
 constexpr double kTitleSize = 19, kAxisTitleSize = 15, kTextSize = 13;
 // DejaVu Sans, the usual fallback, averages below 0.6 em per character.
 constexpr double kEmPerCharacter = 0.6;
@@ -201,56 +170,6 @@ public:
 
 private:
   LogAxis x_, y_;
-};
-
-// Keeps what is already drawn as boxes and finds free places for labels.
-class LabelPlacer {
-public:
-  void block(const Box &box) { taken_.push_back(box); }
-
-  // A line of `thickness` pixels from a to b.
-  void blockLine(Point2 a, Point2 b, double thickness = 2) {
-    double angle = std::atan2(b.y - a.y, b.x - a.x);
-    double length = std::hypot(b.x - a.x, b.y - a.y);
-    Point2 origin{a.x - thickness / 2 * std::sin(angle),
-                  a.y + thickness / 2 * std::cos(angle)};
-    block(rotatedBox(origin, length, thickness, angle));
-  }
-
-  // The index of the first candidate inside the plot and clear of
-  // everything placed; when none is, of the one that collides least, or
-  // nothing when `optional`. The chosen box is then taken.
-  std::optional<std::size_t> place(const std::vector<Box> &candidates,
-                                   bool optional) {
-    std::size_t best = 0, fewest = SIZE_MAX;
-    for (std::size_t i = 0; i < candidates.size() && fewest > 0; ++i) {
-      std::size_t collisions = collisionsOf(candidates[i]);
-      if (collisions < fewest) {
-        best = i;
-        fewest = collisions;
-      }
-    }
-    if (fewest > 0 && optional)
-      return std::nullopt;
-    block(candidates[best]);
-    return best;
-  }
-
-private:
-  // Overlapped boxes, and a large count for leaving the plot.
-  std::size_t collisionsOf(const Box &box) const {
-    constexpr std::size_t kOutside = 1000;
-    for (const Point2 &corner : box.corners)
-      if (corner.x < kPlotLeft + 2 || corner.x > kPlotLeft + kPlotWidth - 2 ||
-          corner.y < kPlotTop + 2 || corner.y > kPlotTop + kPlotHeight - 2)
-        return kOutside;
-    return static_cast<std::size_t>(
-        std::count_if(taken_.begin(), taken_.end(), [&](const Box &other) {
-          return boxesOverlap(box, other);
-        }));
-  }
-
-  std::vector<Box> taken_;
 };
 
 // A label as its text box: baseline start, angle, size.
@@ -935,7 +854,7 @@ private:
 
   const PlotInput &input_;
   Frame frame_;
-  LabelPlacer placer_;
+  LabelPlacer placer_{kPlotArea};
   std::vector<HorizontalCeiling> horizontals_;
   std::vector<double> ceilingStarts_;
   std::vector<Diagonal> diagonals_;
@@ -947,88 +866,6 @@ private:
 
 void writeRooflineSvg(std::ostream &out, const PlotInput &input) {
   SvgRoofline(input).write(out);
-}
-
-//===----------------------------------------------------------------------===//
-// nersc-roofline data.txt
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-// A name for the space-separated, single-quoted lists of data.txt: no quote
-// may end it early.
-std::string quotedName(std::string name) {
-  std::replace(name.begin(), name.end(), '\'', '`');
-  return "'" + name + "'";
-}
-
-} // namespace
-
-void writeNerscData(std::ostream &out, const PlotInput &input) {
-  // The scopes that have a point: AI and GFLOP/s both defined at L1 (or the
-  // first level).
-  std::vector<const PlotScope *> shown;
-  for (const PlotScope &scope : input.scopes) {
-    const RooflinePoint &point = scope.roofline.empirical;
-    if (point.gflops && !point.levels.empty() && point.levels.front().ai)
-      shown.push_back(&scope);
-  }
-  if (shown.empty())
-    throw InputError("no scope has both an arithmetic intensity and a time: "
-                     "nothing to write");
-
-  // The levels every shown scope has bytes for, in the first scope's order.
-  std::vector<std::string> levels;
-  for (const LevelPoint &level : shown.front()->roofline.empirical.levels) {
-    bool everywhere = std::all_of(shown.begin(), shown.end(), [&](auto *s) {
-      const auto &others = s->roofline.empirical.levels;
-      return std::any_of(others.begin(), others.end(), [&](const auto &l) {
-        return l.bytes.level == level.bytes.level && l.ai;
-      });
-    });
-    if (everywhere)
-      levels.push_back(level.bytes.level);
-  }
-
-  auto numbers = [&](const char *key, auto value) {
-    out << key;
-    for (const auto &item : value)
-      out << " " << exactDecimal(item);
-    out << "\n";
-  };
-  std::vector<double> memory, compute;
-  std::string memoryNames, computeNames;
-  for (const BandwidthCeiling &bandwidth : input.ceilings.bandwidth) {
-    memory.push_back(bandwidth.gbytes);
-    memoryNames += " " + quotedName(bandwidth.level);
-  }
-  for (const ComputeCeiling &ceiling : input.ceilings.compute)
-    if (!ceiling.precision || *ceiling.precision == input.precision) {
-      compute.push_back(ceiling.gflops);
-      computeNames += " " + quotedName(ceilingLabel(ceiling));
-    }
-  numbers("memroofs", memory);
-  out << "mem_roof_names" << memoryNames << "\n";
-  numbers("comproofs", compute);
-  out << "comp_roof_names" << computeNames << "\n";
-
-  for (const std::string &level : levels) {
-    std::vector<double> ais;
-    for (const PlotScope *scope : shown)
-      for (const LevelPoint &point : scope->roofline.empirical.levels)
-        if (point.bytes.level == level)
-          ais.push_back(*point.ai);
-    std::string key = levels.size() == 1 ? "AI" : "AI_" + level;
-    numbers(key.c_str(), ais);
-  }
-  std::vector<double> gflops;
-  std::string labels;
-  for (const PlotScope *scope : shown) {
-    gflops.push_back(*scope->roofline.empirical.gflops);
-    labels += " " + quotedName(scope->label);
-  }
-  numbers("GFLOPs", gflops);
-  out << "labels" << labels << "\n";
 }
 
 } // namespace roof
