@@ -278,14 +278,6 @@ void addRanks(RankSet &set, std::uint64_t first, std::uint64_t last) {
 // Files
 //===----------------------------------------------------------------------===//
 
-Census readOneCensus(const std::string &path) {
-  try {
-    return readCensusFile(path);
-  } catch (const CensusError &error) {
-    throw InputError(path + ": " + error.what());
-  }
-}
-
 // The .json files directly in `folder`, in name order, but `output`.
 std::vector<std::string> jsonFilesIn(const std::string &folder,
                                      const std::optional<std::string> &output) {
@@ -396,7 +388,7 @@ void CensusMerger::add(const Census &census, const std::string &path) {
   MergedRanks ranks = ranksOf(census);
   bool first = state.count == 0;
   if (!first && census.program != merged.program && !state.options.force)
-    throw CensusError("program " + census.program + " is not " +
+    throw InputError("program " + census.program + " is not " +
                       merged.program + ", the program of " + state.firstPath +
                       " (--force merges censuses of different programs)");
   // A refused census ends the merge: what it changed does not matter.
@@ -404,7 +396,7 @@ void CensusMerger::add(const Census &census, const std::string &path) {
     std::optional<std::uint64_t> repeated =
         firstHeld(state.mpiRanks, firstRank, lastRank);
     if (repeated && !state.options.force)
-      throw CensusError("rank " + std::to_string(*repeated) +
+      throw InputError("rank " + std::to_string(*repeated) +
                         " is merged already (two runs in one folder, or a "
                         "merged census with its ranks? --force merges it "
                         "again)");
@@ -413,7 +405,7 @@ void CensusMerger::add(const Census &census, const std::string &path) {
   if (!census.ranks && !census.mpiRank &&
       !state.processes.emplace(census.pid, census.startTime).second &&
       !state.options.force)
-    throw CensusError("process " + std::to_string(census.pid) + " started " +
+    throw InputError("process " + std::to_string(census.pid) + " started " +
                       census.startTime +
                       " is merged already (the same census twice? --force "
                       "merges it again)");
@@ -425,7 +417,7 @@ void CensusMerger::add(const Census &census, const std::string &path) {
                              " is not " + hierarchyText(merged.traffic) +
                              ", that of " + state.firstPath;
     if (!state.options.force)
-      throw CensusError(difference + " (--force merges them without "
+      throw InputError(difference + " (--force merges them without "
                                      "traffic)");
     std::cerr << "roof: warning: " << path << ": " << difference
               << "; merged without traffic (--force)\n";
@@ -515,10 +507,10 @@ censusFilesOf(const std::vector<std::string> &arguments,
 
 void mergeCensusFile(CensusMerger &merger, const std::string &path) {
   // Read, folded in and dropped: one census in memory at a time.
-  Census census = readOneCensus(path);
+  Census census = readCensusFile(path);
   try {
     merger.add(census, path);
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     throw InputError(path + ": " + error.what());
   }
 }
@@ -527,7 +519,7 @@ Census readCensusInputs(const std::vector<std::string> &arguments,
                         const MergeOptions &options) {
   std::vector<std::string> files = censusFilesOf(arguments);
   if (arguments.size() == 1 && files == arguments)
-    return readOneCensus(files.front());
+    return readCensusFile(files.front());
   CensusMerger merger(options);
   for (const std::string &path : files)
     mergeCensusFile(merger, path);

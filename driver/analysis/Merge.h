@@ -63,7 +63,7 @@ public:
   explicit CensusMerger(MergeOptions options);
   ~CensusMerger();
 
-  // Folds in `census`, read from `path`. Throws CensusError (without the
+  // Folds in `census`, read from `path`. Throws InputError (without the
   // path) when it cannot be merged with those before.
   void add(const Census &census, const std::string &path);
 

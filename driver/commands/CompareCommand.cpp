@@ -112,12 +112,7 @@ int compareCommand(const std::vector<std::string> &args) {
   if (options.json && (host || !device))
     throw UsageError("--json is for --ncu and --nvprof only");
 
-  Census census;
-  try {
-    census = readCensusFile(files.front());
-  } catch (const CensusError &error) {
-    return printError(files.front() + ": " + error.what());
-  }
+  Census census = readCensusFile(files.front());
   // Everything is read and checked before anything is printed: a bad file
   // or an unknown region is one line and exit status 2.
   if (device && census.kernels.empty())

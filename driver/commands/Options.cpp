@@ -129,7 +129,7 @@ void takeTrafficOption(Census &census, const ReportOptions &options) {
   Census from = readCensusInputs({*options.trafficPath}, options.merge);
   try {
     takeTraffic(census, from);
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     throw InputError(*options.trafficPath + ": " + error.what());
   }
 }

@@ -133,11 +133,7 @@ int ppCommand(const std::vector<std::string> &args) {
   for (const std::string &arg : platformArgs) {
     Platform platform = parsePlatform(arg, defaultCeilings);
     Loaded entry{platform, {}, readCeilingsFile(platform.ceilingsPath), {}};
-    try {
-      entry.census = readCensusFile(platform.censusPath);
-    } catch (const CensusError &error) {
-      return printError(platform.censusPath + ": " + error.what());
-    }
+    entry.census = readCensusFile(platform.censusPath);
     if (platform.bytesPath)
       entry.measured = readMeasuredBytesFile(*platform.bytesPath);
     checkMeasuredLevels(entry.measured.hostLevels(), entry.ceilings,

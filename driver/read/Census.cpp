@@ -25,9 +25,6 @@
 
 namespace roof {
 
-CensusError::CensusError(const std::string &what)
-    : std::runtime_error(oneLine(what)) {}
-
 namespace {
 
 // The traffic of `from` for `counts`, after checking that both did the same
@@ -38,7 +35,7 @@ void takeScopeTraffic(Counts &counts, const Counts *from,
   std::uint64_t loaded = from ? from->bytesLoaded : 0;
   std::uint64_t stored = from ? from->bytesStored : 0;
   if (counts.bytesLoaded != loaded || counts.bytesStored != stored)
-    throw CensusError(scope + " loaded and stored " + std::to_string(loaded) +
+    throw InputError(scope + " loaded and stored " + std::to_string(loaded) +
                       " and " + std::to_string(stored) +
                       " bytes, the run " + std::to_string(counts.bytesLoaded) +
                       " and " + std::to_string(counts.bytesStored) +
@@ -65,7 +62,7 @@ const Counts *countsNamed(const std::vector<Record> &records,
 
 void takeTraffic(Census &census, const Census &from) {
   if (!from.traffic)
-    throw CensusError("has no traffic: not a run of a roof cc --roof-traffic "
+    throw InputError("has no traffic: not a run of a roof cc --roof-traffic "
                       "build");
   std::vector<std::string> levels = from.traffic->trafficLevels();
   takeScopeTraffic(census.totals, &from.totals, levels, "the program");
@@ -623,17 +620,21 @@ Census parseCensus(std::string_view text) {
 }
 
 Census readCensusFile(const std::string &path) {
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored))
-    fail("", "is a directory, not a census file");
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    fail("", std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << file.rdbuf();
-  if (file.bad())
-    fail("", std::string("cannot read: ") + std::strerror(errno));
-  return parseCensus(text.str());
+  try {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored))
+      fail("", "is a directory, not a census file");
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+      fail("", std::string("cannot open: ") + std::strerror(errno));
+    std::ostringstream text;
+    text << file.rdbuf();
+    if (file.bad())
+      fail("", std::string("cannot read: ") + std::strerror(errno));
+    return parseCensus(text.str());
+  } catch (const InputError &error) {
+    throw InputError(path + ": " + error.what());
+  }
 }
 
 } // namespace roof

@@ -7,7 +7,7 @@
 // the sum of its FLOP classes, bytes per GPU address space that do not add
 // up to the kernel's bytes, launch records that contradict their kernel,
 // modelled traffic of a level the traffic model does not have) is refused
-// with a CensusError whose message names the offending key, so that
+// with an InputError whose message names the offending key, so that
 // `roof report` never prints a number it could not trust.
 //
 // Precision, class and address-space indices are those of
@@ -17,13 +17,13 @@
 #ifndef ROOF_DRIVER_CENSUS_H
 #define ROOF_DRIVER_CENSUS_H
 
+#include "Errors.h"
 #include "RankStats.h"
 #include "roof/abi.h"
 
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -228,24 +228,18 @@ void addBytesBySpace(BytesBySpace &sum, const BytesBySpace &bytes);
 // build of the same program on the same input (roof report --traffic):
 // the model, and per scope of the same name (the program, regions,
 // functions; threads by index) its traffic, zero where `from` has no such
-// scope. Throws CensusError when `from` has no traffic, or when its scopes
+// scope. Throws InputError when `from` has no traffic, or when its scopes
 // loaded or stored other bytes than the run's: then the two did not do the
 // same work, and the traffic of one would be placed with the time of the
 // other.
 void takeTraffic(Census &census, const Census &from);
 
-// Why a census was refused: one line (oneLine of InputFile.h), without the
-// file name.
-class CensusError : public std::runtime_error {
-public:
-  explicit CensusError(const std::string &what);
-};
-
-// Parses and validates the text of a census. Throws CensusError.
+// Parses and validates the text of a census. Throws InputError (without a
+// path).
 Census parseCensus(std::string_view text);
 
-// Reads the file at `path` and parses it. Throws CensusError (also when the
-// file cannot be read).
+// Reads the file at `path` and parses it. Throws InputError "PATH: ..." (also
+// when the file cannot be read).
 Census readCensusFile(const std::string &path);
 
 } // namespace roof

@@ -252,13 +252,7 @@ std::vector<std::string> SourceFunction::unboundNames() const {
 }
 
 SourceCensus parseSourceCensus(std::string_view text) {
-  // The helpers refuse with CensusErrors; this file's readers with
-  // InputErrors, to which parseInputFile adds the path.
-  try {
-    return sourceCensusIn(parseDocument(text, "roof-census's JSON"));
-  } catch (const CensusError &error) {
-    throw InputError(error.what());
-  }
+  return sourceCensusIn(parseDocument(text, "roof-census's JSON"));
 }
 
 SourceCensus readSourceCensusFile(const std::string &path) {

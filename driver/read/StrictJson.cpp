@@ -7,7 +7,7 @@
 namespace roof::strict_json {
 
 void fail(const std::string &path, const std::string &what) {
-  throw CensusError(path.empty() ? what : path + ": " + what);
+  throw InputError(path.empty() ? what : path + ": " + what);
 }
 
 std::string memberPath(const std::string &parent, std::string_view key) {

@@ -3,7 +3,7 @@
 // The building blocks of roof's strict JSON readers: the runtime's census
 // (Census.cpp, schema "roof") and roof-census's (SourceCensus.cpp, schema
 // "roof-census"). Every accessor takes the path of the value it reads and
-// refuses anything unexpected with a CensusError that names it, e.g.
+// refuses anything unexpected with an InputError that names it, e.g.
 //   functions[2].fp64.classes.div.empirical: negative count -3
 // so that a refusal is one line that says exactly where the file is wrong.
 //
@@ -29,7 +29,7 @@ namespace roof::strict_json {
 
 using nlohmann::json;
 
-// Throws CensusError "PATH: WHAT" ("WHAT" at the top level, path "").
+// Throws InputError "PATH: WHAT" ("WHAT" at the top level, path "").
 [[noreturn]] void fail(const std::string &path, const std::string &what);
 
 // "parent.key" ("key" at the top level) and "parent[index]".
