@@ -1,4 +1,4 @@
-//===- driver/analysis/CensusComparison.cpp - Source beside the run ------===//
+//===- driver/analysis/CensusComparison.cpp - Source beside the run -------===//
 //
 // The three formats show the same functions and precisions with the same
 // numbers, chosen and derived once by compareWithSource().

@@ -1,4 +1,4 @@
-//===- driver/KernelMatching.cpp - A profiler's kernels among roof's ------===//
+//===- driver/analysis/KernelMatching.cpp - Profiled kernels --------------===//
 #include "KernelMatching.h"
 
 #include "InputFile.h"

@@ -1,4 +1,4 @@
-//===- driver/KernelMatching.h - A profiler's kernels among roof's -*- C++ -*-===//
+//===- driver/analysis/KernelMatching.h - Profiled kernels ------*- C++ -*-===//
 //
 // Which of roof's kernels a GPU profiler's kernel is, and which of roof's
 // counts its numbers are compared with.

@@ -1,4 +1,4 @@
-//===- driver/Merge.cpp - One census from many (MPI ranks) ----------------===//
+//===- driver/analysis/Merge.cpp - One census from many (MPI ranks) -------===//
 //
 // Every census is first seen as a merge (of one rank, when it is a single
 // process's: MergedRanks and RankStats made of its own numbers), so that a

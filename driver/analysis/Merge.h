@@ -1,4 +1,4 @@
-//===- driver/Merge.h - One census from many (MPI ranks) --------*- C++ -*-===//
+//===- driver/analysis/Merge.h - One census from many -----------*- C++ -*-===//
 //
 // An MPI job writes one census per rank. CensusMerger folds them, one at a
 // time, into a census of the whole job (docs/schema.md, "Merged censuses"):

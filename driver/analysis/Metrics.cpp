@@ -1,4 +1,4 @@
-//===- driver/Metrics.cpp - Quantities derived from a census --------------===//
+//===- driver/analysis/Metrics.cpp - Quantities derived from a census -----===//
 #include "Metrics.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-//===- driver/Metrics.h - Quantities derived from a census ------*- C++ -*-===//
+//===- driver/analysis/Metrics.h - Derived quantities -----------*- C++ -*-===//
 //
 // What the report computes from the counts: the empirical/canonical ratio
 // (how many FLOPs the target executes per source-level FLOP, seed paper 000,

@@ -1,4 +1,4 @@
-//===- driver/Roofline.cpp - Points, ceilings, efficiency -----------------===//
+//===- driver/analysis/Roofline.cpp - Points, ceilings, efficiency --------===//
 #include "Roofline.h"
 
 #include "InputFile.h"

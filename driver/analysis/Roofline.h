@@ -1,4 +1,4 @@
-//===- driver/Roofline.h - Points, ceilings, efficiency ---------*- C++ -*-===//
+//===- driver/analysis/Roofline.h - Roofline points -------------*- C++ -*-===//
 //
 // The roofline arithmetic of seed 000 (P3HPC'18, section II-A) on a census:
 //

@@ -1,4 +1,4 @@
-//===- driver/analysis/ToolComparison.h - Other tools beside roof *- C++ -*-===//
+//===- driver/analysis/ToolComparison.h - Other tools -----------*- C++ -*-===//
 //
 // Each tool counts FLOPs by its own definition; roof counts three (docs/
 // counting.md), so each comparison pairs the tool with the roof count of

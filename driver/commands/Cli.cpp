@@ -1,4 +1,4 @@
-//===- driver/Cli.cpp - Command-line conventions of roof ------------------===//
+//===- driver/commands/Cli.cpp - Command-line conventions of roof ---------===//
 #include "Cli.h"
 
 #include <charconv>

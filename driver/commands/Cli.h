@@ -1,4 +1,4 @@
-//===- driver/Cli.h - Command-line conventions of roof ----------*- C++ -*-===//
+//===- driver/commands/Cli.h - CLI conventions ------------------*- C++ -*-===//
 //
 // Every error of roof's own (a wrong option, an unreadable census, a missing
 // plugin) is one line on stderr, "roof: <what is wrong>", and exit status 2.

@@ -1,4 +1,4 @@
-//===- driver/CompilerWrapper.cpp - roof cc and roof c++ ------------------===//
+//===- driver/commands/CompilerWrapper.cpp - roof cc and roof c++ ---------===//
 //
 // Deciding whether a command links needs a little of clang's command-line
 // grammar: which options stop before the link, and which take their value

@@ -1,4 +1,4 @@
-//===- driver/CompilerWrapper.h - roof cc and roof c++ ----------*- C++ -*-===//
+//===- driver/commands/CompilerWrapper.h - roof cc, roof c++ ----*- C++ -*-===//
 //
 // `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded,
 // roof.h on the include path and roof's LIKWID and Caliper marker headers

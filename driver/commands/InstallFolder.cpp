@@ -1,4 +1,4 @@
-//===- driver/InstallFolder.cpp - Where the running roof is ---------------===//
+//===- driver/commands/InstallFolder.cpp - Where the running roof is ------===//
 #include "InstallFolder.h"
 
 #include <stdexcept>

@@ -1,4 +1,4 @@
-//===- driver/InstallFolder.h - Where the running roof is -----------------===//
+//===- driver/commands/InstallFolder.h - Where the running roof is --------===//
 //
 // roof finds what it was built or installed with (the plugin, the runtime,
 // the headers, roof-ert and roof-census) next to its own executable:

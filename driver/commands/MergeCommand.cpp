@@ -1,4 +1,4 @@
-//===- driver/MergeCommand.cpp - roof merge -------------------------------===//
+//===- driver/commands/MergeCommand.cpp - roof merge ----------------------===//
 #include "Cli.h"
 #include "Commands.h"
 #include "Json.h"

@@ -1,4 +1,4 @@
-//===- driver/PlotCommand.cpp - roof plot ---------------------------------===//
+//===- driver/commands/PlotCommand.cpp - roof plot ------------------------===//
 #include "Cli.h"
 #include "Commands.h"
 #include "InputFile.h"

@@ -1,4 +1,4 @@
-//===- driver/PpCommand.cpp - roof pp: performance portability ------------===//
+//===- driver/commands/PpCommand.cpp - roof pp: performance portability ---===//
 //
 // One platform is a run of the application there (a census) with the
 // ceilings measured there, and optionally the bytes measured there:

@@ -1,4 +1,4 @@
-//===- driver/Run.cpp - roof run: run a program, report its census --------===//
+//===- driver/commands/Run.cpp - roof run ---------------------------------===//
 //
 // Runs an instrumented program with ROOF_OUTPUT pointing at the census file,
 // waits for it like a shell does (ignoring Ctrl-C, which goes to the

@@ -1,4 +1,4 @@
-//===- driver/SiblingTools.cpp - roof ert, roof census --------------------===//
+//===- driver/commands/SiblingTools.cpp - roof ert, roof census -----------===//
 //
 // roof-ert and roof-census are built into the same bin/ directory as roof;
 // `roof ert ARGS` and `roof census ARGS` replace this process with them, so

@@ -1,4 +1,4 @@
-//===- driver/Ceilings.cpp - Ceilings from ERT roofline.json --------------===//
+//===- driver/read/Ceilings.cpp - Ceilings from ERT roofline.json ---------===//
 #include "Ceilings.h"
 
 #include "Census.h"

@@ -1,4 +1,4 @@
-//===- driver/Ceilings.h - Ceilings from ERT roofline.json ------*- C++ -*-===//
+//===- driver/read/Ceilings.h - ERT's ceilings ------------------*- C++ -*-===//
 //
 // The Empirical Roofline Toolkit (ERT) and roof-ert write the measured
 // ceilings of a machine as

@@ -1,4 +1,4 @@
-//===- driver/Census.cpp - Strict reader of the census JSON ---------------===//
+//===- driver/read/Census.cpp - Strict reader of the census JSON ----------===//
 //
 // Walks the parsed JSON with the path of every value at hand (StrictJson.h),
 // so that a refusal says exactly where the file is wrong, e.g.

@@ -1,4 +1,4 @@
-//===- driver/Census.h - The census JSON written by libroofrt ---*- C++ -*-===//
+//===- driver/read/Census.h - The runtime's census --------------*- C++ -*-===//
 //
 // An in-memory model of docs/schema.md (schema "roof", version 2) and the
 // reader that fills it. The reader is strict: anything that is not exactly a

@@ -1,4 +1,4 @@
-//===- driver/GpuProfile.h - What a GPU profiler measured -------*- C++ -*-===//
+//===- driver/read/GpuProfile.h - What a GPU profiler measured --*- C++ -*-===//
 //
 // The part of an Nsight Compute or nvprof run that roof compares with its
 // kernels (NcuOutput.h, NvprofOutput.h): per kernel, as the profiler names

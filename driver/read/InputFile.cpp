@@ -1,4 +1,4 @@
-//===- driver/InputFile.cpp - Reading other tools' files ------------------===//
+//===- driver/read/InputFile.cpp - Reading other tools' files -------------===//
 #include "InputFile.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-//===- driver/InputFile.h - Reading other tools' files ----------*- C++ -*-===//
+//===- driver/read/InputFile.h - Reading other tools' files -----*- C++ -*-===//
 //
 // roof reads a handful of files it did not write: ERT's roofline.json, bytes
 // measured by the user, Intel SDE, LIKWID, Nsight Compute and nvprof output.

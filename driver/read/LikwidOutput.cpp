@@ -1,4 +1,4 @@
-//===- driver/LikwidOutput.cpp - Counts from likwid-perfctr ---------------===//
+//===- driver/read/LikwidOutput.cpp - Counts from likwid-perfctr ----------===//
 #include "LikwidOutput.h"
 
 #include "InputFile.h"

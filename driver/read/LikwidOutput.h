@@ -1,4 +1,4 @@
-//===- driver/LikwidOutput.h - Counts from likwid-perfctr -------*- C++ -*-===//
+//===- driver/read/LikwidOutput.h - Counts from likwid-perfctr --*- C++ -*-===//
 //
 // likwid-perfctr -g GROUP prints, per group (and per marker region,
 // "Region NAME, Group 1: FLOPS_DP"), boxed tables:

@@ -1,4 +1,4 @@
-//===- driver/MeasuredBytes.cpp - Measured bytes per level ----------------===//
+//===- driver/read/MeasuredBytes.cpp - Measured bytes per level -----------===//
 #include "MeasuredBytes.h"
 
 #include "InputFile.h"

@@ -1,4 +1,4 @@
-//===- driver/MeasuredBytes.h - Measured bytes per level --------*- C++ -*-===//
+//===- driver/read/MeasuredBytes.h - Measured bytes per level ---*- C++ -*-===//
 //
 // roof counts the bytes the instrumented code loads and stores: the traffic
 // between the core and L1. Traffic further out (L2, L3, DRAM, HBM) is not

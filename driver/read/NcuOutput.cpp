@@ -1,4 +1,4 @@
-//===- driver/NcuOutput.cpp - Counts from Nsight Compute CSV --------------===//
+//===- driver/read/NcuOutput.cpp - Counts from Nsight Compute CSV ---------===//
 #include "NcuOutput.h"
 
 #include "Census.h"

@@ -1,4 +1,4 @@
-//===- driver/NcuOutput.h - Counts from Nsight Compute CSV ------*- C++ -*-===//
+//===- driver/read/NcuOutput.h - Nsight Compute CSV -------------*- C++ -*-===//
 //
 // `ncu --csv --metrics M1,M2,... ./app` prints, after its ==PROF== lines and
 // whatever the program prints, one CSV row per launch and metric (the

@@ -1,4 +1,4 @@
-//===- driver/NvprofOutput.cpp - Counts from nvprof CSV -------------------===//
+//===- driver/read/NvprofOutput.cpp - Counts from nvprof CSV --------------===//
 #include "NvprofOutput.h"
 
 #include "Census.h"

@@ -1,4 +1,4 @@
-//===- driver/NvprofOutput.h - Counts from nvprof CSV -----------*- C++ -*-===//
+//===- driver/read/NvprofOutput.h - Counts from nvprof CSV ------*- C++ -*-===//
 //
 // `nvprof --csv --metrics flop_count_dp,... ./app` prints, after its
 // ==PID== lines, a table per device and kernel:

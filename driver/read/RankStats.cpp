@@ -1,4 +1,4 @@
-//===- driver/RankStats.cpp - How ranks differ in a merged census ---------===//
+//===- driver/read/RankStats.cpp - How ranks differ in a merged census ----===//
 #include "RankStats.h"
 
 namespace roof {

@@ -1,4 +1,4 @@
-//===- driver/RankStats.h - How ranks differ in a merged census -*- C++ -*-===//
+//===- driver/read/RankStats.h - Ranks of a merge ---------------*- C++ -*-===//
 //
 // A census merged from one census per MPI rank (roof merge, or roof report
 // and roof plot given several files) sums the counts of the ranks, which

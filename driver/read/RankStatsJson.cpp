@@ -1,4 +1,4 @@
-//===- driver/RankStatsJson.cpp - Rank statistics in JSON -----------------===//
+//===- driver/read/RankStatsJson.cpp - Rank statistics in JSON ------------===//
 #include "RankStatsJson.h"
 
 #include "StrictJson.h"

@@ -1,4 +1,4 @@
-//===- driver/RankStatsJson.h - Rank statistics in JSON ---------*- C++ -*-===//
+//===- driver/read/RankStatsJson.h - Rank statistics in JSON ----*- C++ -*-===//
 //
 // The "ranks" section and the "rank_stats" of each scope of a merged census
 // (docs/schema.md, "Merged censuses"), read as strictly as the rest of the

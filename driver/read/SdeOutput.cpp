@@ -1,4 +1,4 @@
-//===- driver/SdeOutput.cpp - FLOPs and bytes from Intel SDE --------------===//
+//===- driver/read/SdeOutput.cpp - FLOPs and bytes from Intel SDE ---------===//
 #include "SdeOutput.h"
 
 #include "InputFile.h"

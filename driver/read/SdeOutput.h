@@ -1,4 +1,4 @@
-//===- driver/SdeOutput.h - FLOPs and bytes from Intel SDE ------*- C++ -*-===//
+//===- driver/read/SdeOutput.h - Intel SDE's counts -------------*- C++ -*-===//
 //
 // `sde64 -mix -iform -- PROGRAM` writes sde-mix-out.txt; its global block
 // (# EMIT_GLOBAL_DYNAMIC_STATS ... # END_GLOBAL_DYNAMIC_STATS) lists

@@ -1,4 +1,4 @@
-//===- driver/SourceCensus.cpp - Strict reader of roof-census's JSON ------===//
+//===- driver/read/SourceCensus.cpp - Strict reader of roof-census's JSON -===//
 //
 // The same walk as the runtime census's reader (Census.cpp), with the same
 // helpers and messages; what differs is the shape of a count: a quantity

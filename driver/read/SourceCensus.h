@@ -1,4 +1,4 @@
-//===- driver/SourceCensus.h - roof-census's JSON ---------------*- C++ -*-===//
+//===- driver/read/SourceCensus.h - roof-census's JSON ----------*- C++ -*-===//
 //
 // An in-memory model of what roof-census writes with --json (schema
 // "roof-census", version 1, docs/census.md): the canonical FLOPs and bytes

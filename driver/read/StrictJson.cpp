@@ -1,4 +1,4 @@
-//===- driver/StrictJson.cpp - Typed access to JSON, with paths -----------===//
+//===- driver/read/StrictJson.cpp - Typed access to JSON, with paths ------===//
 #include "StrictJson.h"
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-//===- driver/StrictJson.h - Typed access to JSON, with paths ---*- C++ -*-===//
+//===- driver/read/StrictJson.h - Typed JSON, with paths --------*- C++ -*-===//
 //
 // The building blocks of roof's strict JSON readers: the runtime's census
 // (Census.cpp, schema "roof") and roof-census's (SourceCensus.cpp, schema

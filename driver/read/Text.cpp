@@ -1,4 +1,4 @@
-//===- driver/read/Text.cpp - Numbers and names for people ---------------===//
+//===- driver/read/Text.cpp - Numbers and names for people ----------------===//
 #include "Text.h"
 
 #include "Census.h"

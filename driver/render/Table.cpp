@@ -1,4 +1,4 @@
-//===- driver/render/Table.cpp - Reports as text tables ------------------===//
+//===- driver/render/Table.cpp - Reports as text tables -------------------===//
 #include "Table.h"
 
 #include <algorithm>
