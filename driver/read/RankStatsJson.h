@@ -2,7 +2,7 @@
 //
 // The "ranks" section and the "rank_stats" of each scope of a merged census
 // (docs/schema.md, "Merged censuses"), read as strictly as the rest of the
-// census (a refusal names the key); CensusJson.h writes them.
+// census (a refusal names the key); Json.h writes them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_RANKSTATSJSON_H
