@@ -137,7 +137,6 @@ ComparedCounts compareCounts(const ComparedFunction &function,
   return counts;
 }
 
-
 namespace {
 
 bool sourceHasCounts(const SourcePrecision &precision, bool includeOperations) {
@@ -160,8 +159,8 @@ std::vector<RoofPrecision> shownPrecisions(const ComparedFunction &function,
     return {kDisplayOrder.begin(), kDisplayOrder.end()};
   std::vector<RoofPrecision> inRun;
   if (function.run)
-    inRun = selectPrecisions(function.run->counts, precisions,
-                             selection.classes);
+    inRun =
+        selectPrecisions(function.run->counts, precisions, selection.classes);
   std::vector<RoofPrecision> shown;
   for (RoofPrecision precision : kDisplayOrder)
     if (std::count(inRun.begin(), inRun.end(), precision) ||
@@ -182,8 +181,7 @@ std::vector<ListedFunction> listed(const std::vector<ComparedFunction> &section,
     ListedFunction entry{function, {}, {}};
     entry.demangled =
         function.run
-            ? readableFunctionName(function.run->name,
-                                   function.run->demangled)
+            ? readableFunctionName(function.run->name, function.run->demangled)
             : readableFunctionName(function.source->name,
                                    function.source->demangled);
     for (RoofPrecision precision : shownPrecisions(function, selection)) {

@@ -388,27 +388,27 @@ void CensusMerger::add(const Census &census, const std::string &path) {
   MergedRanks ranks = ranksOf(census);
   bool first = state.count == 0;
   if (!first && census.program != merged.program && !state.options.force)
-    throw InputError("program " + census.program + " is not " +
-                      merged.program + ", the program of " + state.firstPath +
-                      " (--force merges censuses of different programs)");
+    throw InputError("program " + census.program + " is not " + merged.program +
+                     ", the program of " + state.firstPath +
+                     " (--force merges censuses of different programs)");
   // A refused census ends the merge: what it changed does not matter.
   for (const auto &[firstRank, lastRank] : ranks.mpiRanks) {
     std::optional<std::uint64_t> repeated =
         firstHeld(state.mpiRanks, firstRank, lastRank);
     if (repeated && !state.options.force)
       throw InputError("rank " + std::to_string(*repeated) +
-                        " is merged already (two runs in one folder, or a "
-                        "merged census with its ranks? --force merges it "
-                        "again)");
+                       " is merged already (two runs in one folder, or a "
+                       "merged census with its ranks? --force merges it "
+                       "again)");
     addRanks(state.mpiRanks, firstRank, lastRank);
   }
   if (!census.ranks && !census.mpiRank &&
       !state.processes.emplace(census.pid, census.startTime).second &&
       !state.options.force)
     throw InputError("process " + std::to_string(census.pid) + " started " +
-                      census.startTime +
-                      " is merged already (the same census twice? --force "
-                      "merges it again)");
+                     census.startTime +
+                     " is merged already (the same census twice? --force "
+                     "merges it again)");
   if (first) {
     merged.traffic = census.traffic;
   } else if (!state.trafficDropped &&
@@ -418,7 +418,7 @@ void CensusMerger::add(const Census &census, const std::string &path) {
                              ", that of " + state.firstPath;
     if (!state.options.force)
       throw InputError(difference + " (--force merges them without "
-                                     "traffic)");
+                                    "traffic)");
     std::cerr << "roof: warning: " << path << ": " << difference
               << "; merged without traffic (--force)\n";
     state.trafficDropped = true;

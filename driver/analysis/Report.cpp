@@ -25,8 +25,8 @@ ReportScope derived(ReportScope scope, const ReportSelection &selection) {
                      deriveMetrics(precisionCounts.flops, counts, scope.timeS)};
     if (selection.classes)
       for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
-        row.classMetrics[cls] = deriveMetrics(precisionCounts.classes[cls],
-                                              counts, std::nullopt);
+        row.classMetrics[cls] =
+            deriveMetrics(precisionCounts.classes[cls], counts, std::nullopt);
     scope.precisions.push_back(row);
   }
   return scope;

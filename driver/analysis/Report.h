@@ -44,9 +44,9 @@ namespace roof {
 // (Options.h).
 struct ReportSelection {
   PrecisionSelection precisions;
-  std::size_t top = 0;  // functions, and kernels, shown; 0 for all
-  bool classes = false; // per-class breakdown; precisions with only
-                        // non-FLOP operations are shown too
+  std::size_t top = 0;   // functions, and kernels, shown; 0 for all
+  bool classes = false;  // per-class breakdown; precisions with only
+                         // non-FLOP operations are shown too
   bool launches = false; // each kernel's launch records
 };
 
@@ -64,7 +64,7 @@ struct PrecisionRow {
 struct ReportScope {
   enum class Kind { Program, Region, Function, Kernel, Launch };
   Kind kind;
-  std::string name;      // program path, region name, mangled function or kernel
+  std::string name; // program path, region name, mangled function or kernel
   std::string demangled; // of a function or kernel (readableFunctionName)
   const Counts *counts = nullptr;
   std::optional<double> timeS;

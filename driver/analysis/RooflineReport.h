@@ -34,8 +34,8 @@ struct RooflineReportInput {
   const CeilingsFile *host;   // the CPU's, for host scopes; null: none
   const CeilingsFile *device; // the GPU's, for kernels; null: none
   const MeasuredBytes &measured;
-  ScopeSelection scopes;  // host scopes
-  std::size_t topKernels; // at most this many kernels
+  ScopeSelection scopes;         // host scopes
+  std::size_t topKernels;        // at most this many kernels
   PrecisionSelection precisions; // Mode::WithCounts: those with FLOPs
 };
 

@@ -56,8 +56,8 @@ RoofScope roofScopeOf(const Census &census,
 
 SdeComparison compareWithSde(const Census &census, const SdeCounts &sde,
                              const std::optional<std::string> &region) {
-  SdeComparison comparison{roofScopeOf(census, region), sde.maskAware,
-                           sde.maskedInstructions, {}};
+  SdeComparison comparison{
+      roofScopeOf(census, region), sde.maskAware, sde.maskedInstructions, {}};
   const Counts &counts = *comparison.scope.counts;
   RoofKind kind = sde.maskAware ? RoofKind::Empirical : RoofKind::FullWidth;
   std::vector<ToolRow> &rows = comparison.rows;
@@ -138,8 +138,12 @@ compareWithLikwid(const Census &census, const std::vector<LikwidGroup> &groups,
     if (!flops && !dram)
       continue;
     LikwidComparison comparison{
-        &group, group.region.empty() ? region : std::optional(group.region),
-        std::nullopt, flops, {}, std::nullopt};
+        &group,
+        group.region.empty() ? region : std::optional(group.region),
+        std::nullopt,
+        flops,
+        {},
+        std::nullopt};
     try {
       comparison.scope = roofScopeOf(census, comparison.region);
     } catch (const UsageError &) {
@@ -202,13 +206,15 @@ ProfiledKernel profiledKernelOf(const KernelMatch &match,
 GpuKernelComparison kernelComparison(const KernelMatch &match,
                                      const GpuProfile &profile,
                                      std::optional<std::uint64_t> window) {
-  GpuKernelComparison k{match, comparedLaunches(match, profile, window),
-                        profiledKernelOf(match, profile), {}, std::nullopt,
+  GpuKernelComparison k{match,
+                        comparedLaunches(match, profile, window),
+                        profiledKernelOf(match, profile),
+                        {},
+                        std::nullopt,
                         std::nullopt};
   std::vector<RoofPrecision> precisions = {ROOF_FP64, ROOF_FP32};
   const std::optional<double> &fp16 = k.profiled.flops[ROOF_FP16];
-  if ((fp16 && *fp16 != 0) ||
-      hasFlops(k.launches.counts.precisions[ROOF_FP16]))
+  if ((fp16 && *fp16 != 0) || hasFlops(k.launches.counts.precisions[ROOF_FP16]))
     precisions.push_back(ROOF_FP16);
   for (RoofPrecision precision : precisions) {
     const KindCounts &roof = k.launches.counts.precisions[precision].flops;
@@ -227,8 +233,8 @@ GpuKernelComparison kernelComparison(const KernelMatch &match,
 
 GpuComparison compareWithProfile(const Census &census, GpuProfiler profiler,
                                  std::string path, GpuProfile profile) {
-  GpuComparison comparison{profiler,     std::move(path), std::move(profile),
-                           {},           std::nullopt,    {}};
+  GpuComparison comparison{profiler, std::move(path), std::move(profile),
+                           {},       std::nullopt,    {}};
   comparison.matching = matchKernels(comparison.profile, census.kernels);
   comparison.window = profiledWindow(comparison.profile, comparison.matching);
   for (const KernelMatch &match : comparison.matching.matched)

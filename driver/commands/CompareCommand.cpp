@@ -129,9 +129,9 @@ int compareCommand(const std::vector<std::string> &args) {
           return parseNcuCsv(text, census.pid);
         })));
   if (options.nvprof)
-    gpuComparisons.push_back(compareWithProfile(
-        census, GpuProfiler::Nvprof, *options.nvprof,
-        parseInputFile(*options.nvprof, parseNvprofCsv)));
+    gpuComparisons.push_back(
+        compareWithProfile(census, GpuProfiler::Nvprof, *options.nvprof,
+                           parseInputFile(*options.nvprof, parseNvprofCsv)));
   if (options.json) {
     printGpuComparisonsJson(std::cout, census, files.front(), gpuComparisons);
     return 0;

@@ -119,8 +119,8 @@ ReportSelection reportSelection(const ReportOptions &options) {
   if (!table)
     defaultSelection.mode = PrecisionSelection::Mode::All;
   return {options.precisions.value_or(defaultSelection),
-          options.top.value_or(table ? kTableTopFunctions : 0),
-          options.classes, options.launches};
+          options.top.value_or(table ? kTableTopFunctions : 0), options.classes,
+          options.launches};
 }
 
 void takeTrafficOption(Census &census, const ReportOptions &options) {

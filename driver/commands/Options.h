@@ -33,7 +33,7 @@ struct ReportOptions {
   // How many functions to show, 0 for all. Unset: kTableTopFunctions in the
   // table, all in JSON and CSV.
   std::optional<std::size_t> top;
-  bool classes = false; // per-class breakdown
+  bool classes = false;  // per-class breakdown
   bool launches = false; // each kernel's launch records
 
   // --ceilings FILE: the roofline report against an ERT roofline.json

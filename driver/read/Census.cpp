@@ -36,10 +36,10 @@ void takeScopeTraffic(Counts &counts, const Counts *from,
   std::uint64_t stored = from ? from->bytesStored : 0;
   if (counts.bytesLoaded != loaded || counts.bytesStored != stored)
     throw InputError(scope + " loaded and stored " + std::to_string(loaded) +
-                      " and " + std::to_string(stored) +
-                      " bytes, the run " + std::to_string(counts.bytesLoaded) +
-                      " and " + std::to_string(counts.bytesStored) +
-                      ": not a run of the same program on the same input");
+                     " and " + std::to_string(stored) + " bytes, the run " +
+                     std::to_string(counts.bytesLoaded) + " and " +
+                     std::to_string(counts.bytesStored) +
+                     ": not a run of the same program on the same input");
   counts.traffic.clear();
   if (from) {
     counts.traffic = from->traffic;
@@ -63,7 +63,7 @@ const Counts *countsNamed(const std::vector<Record> &records,
 void takeTraffic(Census &census, const Census &from) {
   if (!from.traffic)
     throw InputError("has no traffic: not a run of a roof cc --roof-traffic "
-                      "build");
+                     "build");
   std::vector<std::string> levels = from.traffic->trafficLevels();
   takeScopeTraffic(census.totals, &from.totals, levels, "the program");
   for (RegionRecord &region : census.regions)

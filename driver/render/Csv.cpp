@@ -52,7 +52,6 @@ const char *kindName(ReportScope::Kind kind) {
   return "";
 }
 
-
 // The columns of device code, present when the census has kernels.
 std::vector<std::string> kernelCsvFields(const ReportScope &scope) {
   const KernelRecord *kernel = scope.kernel;

@@ -45,8 +45,8 @@ void printCsvRow(std::ostream &out, const std::vector<std::string> &fields);
 // undefined or do not apply.
 void printReportCsv(std::ostream &out, const ReportData &report);
 
-// roof report --census --csv: a header line and one row per (function, precision) with the
-// same columns:
+// roof report --census --csv: a header line and one row per (function,
+// precision) with the same columns:
 //   in,name,demangled,module,file,line,calls,exact,caveats,precision,
 //   source_polynomial,source_per_call,source_canonical,executed_canonical,
 //   empirical,executed_per_source,empirical_per_executed
@@ -55,7 +55,8 @@ void printReportCsv(std::ostream &out, const ReportData &report);
 // caveats are joined with "; ", empty fields are null.
 void printCensusComparisonCsv(std::ostream &out, const ComparisonData &data);
 
-// roof report --ceilings --csv: a row per scope, precision, FLOP count and level:
+// roof report --ceilings --csv: a row per scope, precision, FLOP count and
+// level:
 //   scope,name,label,time_s,precision,compute_ceiling,compute_gflops,
 //   flops_kind (empirical, canonical),flops,gflops,level,bytes,source,ai,
 //   bandwidth_gbytes,bound_gflops,compute_bound,efficiency,binding

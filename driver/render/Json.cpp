@@ -256,7 +256,8 @@ OrderedJson scopeJson(const ReportScope &scope,
   const Counts &counts = *scope.counts;
   json["bytes_loaded"] = counts.bytesLoaded;
   json["bytes_stored"] = counts.bytesStored;
-  json["bytes"] = scope.bytes ? OrderedJson(*scope.bytes) : OrderedJson(nullptr);
+  json["bytes"] =
+      scope.bytes ? OrderedJson(*scope.bytes) : OrderedJson(nullptr);
   if (scope.bytesBySpace)
     json["bytes_by_space"] = bytesBySpaceJson(*scope.bytesBySpace);
 
@@ -318,10 +319,11 @@ void printReportJson(std::ostream &out, const ReportData &data,
   report["functions"] = scopesJson(data.functions);
   report["functions_total"] = data.functionTotalCount;
   if (data.kernelTotalCount != 0) {
-    report["gpu"] = census.gpu ? OrderedJson{{"name", census.gpu->name},
-                                             {"compute_capability",
-                                              census.gpu->computeCapability}}
-                               : OrderedJson(nullptr);
+    report["gpu"] =
+        census.gpu
+            ? OrderedJson{{"name", census.gpu->name},
+                          {"compute_capability", census.gpu->computeCapability}}
+            : OrderedJson(nullptr);
     report["kernels"] = scopesJson(data.kernels);
     report["kernels_total"] = data.kernelTotalCount;
   }
@@ -503,8 +505,7 @@ void printRooflineJson(std::ostream &out, const RooflineData &data) {
     const RooflineScope &scope = placed.scope;
     OrderedJson precisions = OrderedJson::object();
     for (const ScopeRoofline &roofline : placed.rooflines)
-      precisions[kPrecisionNames[roofline.precision]] =
-          precisionJson(roofline);
+      precisions[kPrecisionNames[roofline.precision]] = precisionJson(roofline);
     scopes.push_back({{"kind", rooflineScopeKindName(scope.kind)},
                       {"name", scope.name},
                       {"label", scope.label},
@@ -608,11 +609,11 @@ OrderedJson gpuComparisonJson(const Census &census,
           {"file", comparison.path},
           {"roof_count", "empirical"},
           {"device", profile.device},
-          {"roof_device", census.gpu ? OrderedJson{{"name", census.gpu->name},
-                                                   {"compute_capability",
-                                                    census.gpu
-                                                        ->computeCapability}}
-                                     : OrderedJson(nullptr)},
+          {"roof_device", census.gpu
+                              ? OrderedJson{{"name", census.gpu->name},
+                                            {"compute_capability",
+                                             census.gpu->computeCapability}}
+                              : OrderedJson(nullptr)},
           {"process_window_start", comparison.window
                                        ? OrderedJson(*comparison.window)
                                        : OrderedJson(nullptr)},

@@ -187,7 +187,8 @@ private:
     if (report_.regions.empty()) {
       table_.addText("\nRegions: none (roof_region_begin/end in roof.h)");
     } else {
-      addSectionTitle(table_, "Regions (in order of first entry; time: wall time "
+      addSectionTitle(table_,
+                      "Regions (in order of first entry; time: wall time "
                       "inside, summed over entries)");
       for (const ReportScope &region : report_.regions)
         addScope(region, 0);
@@ -205,9 +206,10 @@ private:
     }
     std::size_t shown = report_.functions.size();
     addSectionTitle(table_, "Functions (" + std::to_string(shown) + " of " +
-                    std::to_string(report_.functionTotalCount) + ", " +
-                    rankingText(report_.selection.precisions) +
-                    "; time: inclusive wall time, longest thread)");
+                                std::to_string(report_.functionTotalCount) +
+                                ", " +
+                                rankingText(report_.selection.precisions) +
+                                "; time: inclusive wall time, longest thread)");
     std::size_t rank = 0;
     for (const ReportScope &function : report_.functions)
       addScope(function, ++rank);
@@ -219,11 +221,12 @@ private:
     if (const std::optional<GpuInfo> &gpu = census_.gpu)
       device = gpu->name + ", compute capability " + gpu->computeCapability;
     std::size_t shown = report_.kernels.size();
-    addSectionTitle(table_, "GPU kernels (device: " + device + "; " +
-                    std::to_string(shown) + " of " +
-                    std::to_string(report_.kernelTotalCount) + ", " +
-                    rankingText(report_.selection.precisions) +
-                    "; time: CUDA events over the counted launches)");
+    addSectionTitle(table_,
+                    "GPU kernels (device: " + device + "; " +
+                        std::to_string(shown) + " of " +
+                        std::to_string(report_.kernelTotalCount) + ", " +
+                        rankingText(report_.selection.precisions) +
+                        "; time: CUDA events over the counted launches)");
     std::size_t rank = 0;
     for (const ReportScope &kernel : report_.kernels) {
       addScope(kernel, ++rank);
@@ -241,11 +244,10 @@ private:
     if (!kernel.timeS)
       table_.addText("     no launch records (ROOF_CUDA=total)");
     else if (records.size() < kernel.countedLaunches)
-      table_.addText(
-          "     " +
-          plural(kernel.countedLaunches - records.size(), "counted launch",
-                 "counted launches") +
-          " without a record (ROOF_CUDA_MAX_RECORDS)");
+      table_.addText("     " +
+                     plural(kernel.countedLaunches - records.size(),
+                            "counted launch", "counted launches") +
+                     " without a record (ROOF_CUDA_MAX_RECORDS)");
   }
 
   static std::string bytesText(const ReportScope &scope) {
@@ -265,9 +267,10 @@ private:
 
   static std::string timeText(const ReportScope &scope) {
     if (!scope.timeS)
-      return !scope.kernel                     ? "not timed"
-             : scope.kernel->countedLaunches == 0 ? "no launch counted"
-                                                  : "not timed (ROOF_CUDA=total)";
+      return !scope.kernel ? "not timed"
+             : scope.kernel->countedLaunches == 0
+                 ? "no launch counted"
+                 : "not timed (ROOF_CUDA=total)";
     std::string text = "time " + humanSeconds(*scope.timeS);
     if (scope.function && scope.function->threadTimeS &&
         *scope.function->threadTimeS != *scope.timeS)
@@ -280,8 +283,9 @@ private:
   static std::string globalBytesText(const ReportScope &scope) {
     if (!scope.bytesBySpace)
       return "";
-    return ", global " + (scope.globalBytes ? humanCount(*scope.globalBytes, "B")
-                                            : kOverflowText);
+    return ", global " + (scope.globalBytes
+                              ? humanCount(*scope.globalBytes, "B")
+                              : kOverflowText);
   }
 
   static std::string launchesText(const KernelRecord &kernel) {
@@ -294,13 +298,14 @@ private:
   // The line(s) that name a scope and give its bytes and time.
   void addScopeTitle(const ReportScope &scope, std::size_t rank) {
     constexpr std::size_t kNameWidth = 100;
-    std::string facts = bytesText(scope) + globalBytesText(scope) +
-                        ", " + timeText(scope);
+    std::string facts =
+        bytesText(scope) + globalBytesText(scope) + ", " + timeText(scope);
     switch (scope.kind) {
     case ReportScope::Kind::Program:
       // Kernels are never in the program's counts (docs/schema.md).
-      table_.addText(std::string(census_.kernels.empty() ? "  all code: "
-                                                         : "  all host code: ") +
+      table_.addText(std::string(census_.kernels.empty()
+                                     ? "  all code: "
+                                     : "  all host code: ") +
                      facts);
       break;
     case ReportScope::Kind::Region:
@@ -371,9 +376,9 @@ private:
     std::uint64_t all = census_.ranks->count;
     table_.addText(
         "     ranks: " +
-        (stats.ranks == all ? "all " + std::to_string(all)
-                            : std::to_string(stats.ranks) + " of " +
-                                  std::to_string(all)) +
+        (stats.ranks == all
+             ? "all " + std::to_string(all)
+             : std::to_string(stats.ranks) + " of " + std::to_string(all)) +
         "; time " +
         (stats.timeS ? statText(*stats.timeS, humanSeconds) : "not timed") +
         "; FLOPs imbalance " +
@@ -656,9 +661,10 @@ private:
         continue;
       for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls) {
         const ComparedCounts &classCounts = row.classes[cls];
-        bool any = (classCounts.perCall && !classCounts.perCall->isZero()) ||
-                   anyCount(function.run->counts.precisions[row.precision]
-                                .classes[cls]);
+        bool any =
+            (classCounts.perCall && !classCounts.perCall->isZero()) ||
+            anyCount(
+                function.run->counts.precisions[row.precision].classes[cls]);
         if (any)
           addRow("  " + className(cls), classCounts);
       }
@@ -698,7 +704,6 @@ std::string limitText(const LevelPoint &level) {
     return "compute (no " + level.bytes.level + " bandwidth)";
   return level.computeBound ? "compute" : level.bytes.level + " bandwidth";
 }
-
 
 const char *const kRooflineLegend =
     R"(source   where the level's bytes come from: counted (L1: bytes loaded and
@@ -916,7 +921,6 @@ std::string efficiencySummary(const RooflinePoint &point) {
   return "e = " + percentText(*point.efficiency) + " (bound by " + limit + ")";
 }
 
-
 void printRooflineTable(std::ostream &out, const RooflineData &data) {
   RooflineTable(data).print(out);
 }
@@ -943,8 +947,7 @@ std::string differenceText(const std::optional<double> &fraction) {
 
 // `informationHeader` names the column of ToolRow::information, when used.
 void printRows(std::ostream &out, const std::vector<ToolRow> &rows,
-               const std::string &roofHeader,
-               const std::string &toolHeader,
+               const std::string &roofHeader, const std::string &toolHeader,
                const std::string &informationHeader = "",
                const std::string &indent = "  ") {
   TextTable table;
@@ -956,10 +959,10 @@ void printRows(std::ostream &out, const std::vector<ToolRow> &rows,
     table.addColumn(informationHeader, TextTable::Align::Right);
   table.addHeader();
   for (const ToolRow &row : rows) {
-    std::vector<std::string> cells = {
-        row.quantity, integerText(row.roof),
-        (row.toolApproximate ? "~" : "") + integerText(row.tool),
-        differenceText(row.difference)};
+    std::vector<std::string> cells = {row.quantity, integerText(row.roof),
+                                      (row.toolApproximate ? "~" : "") +
+                                          integerText(row.tool),
+                                      differenceText(row.difference)};
     if (!informationHeader.empty())
       cells.push_back(row.information ? integerText(*row.information) : "");
     table.addRow(cells);
@@ -975,32 +978,32 @@ void printSdeComparison(std::ostream &out, const SdeComparison &sde,
                         const std::optional<std::string> &sdeMaskPath) {
   const char *roofKind = sde.maskAware ? "empirical" : "full_width";
 
-  out << "roof compare of " << sde.scope.title << " with Intel SDE ("
-      << sdePath << (sdeMaskPath ? " + " + *sdeMaskPath : "") << ")\n";
+  out << "roof compare of " << sde.scope.title << " with Intel SDE (" << sdePath
+      << (sdeMaskPath ? " + " + *sdeMaskPath : "") << ")\n";
   if (sde.maskAware)
     out << "SDE:  sum W x (elements_fp_W + FMA forms of width W), FMA "
-                 "= 2, less the lanes write\n"
-                 "      masks switched off (mask profile: "
-              << sde.maskedInstructions
-              << (sde.maskedInstructions == 1 ? " write-masked FP instruction"
-                                              : " write-masked FP "
-                                                "instructions")
-              << "): mask-aware\n"
-                 "roof: empirical FLOPs, the same definition\n";
+           "= 2, less the lanes write\n"
+           "      masks switched off (mask profile: "
+        << sde.maskedInstructions
+        << (sde.maskedInstructions == 1 ? " write-masked FP instruction"
+                                        : " write-masked FP "
+                                          "instructions")
+        << "): mask-aware\n"
+           "roof: empirical FLOPs, the same definition\n";
   else
     out << "SDE:  sum W x (elements_fp_W + FMA forms of width W) (NERSC "
-                 "formula), FMA = 2, every\n"
-                 "      instruction at its full vector width, write masks "
-                 "ignored (no --sde-mask)\n"
-                 "roof: full_width FLOPs, the same definition\n";
+           "formula), FMA = 2, every\n"
+           "      instruction at its full vector width, write masks "
+           "ignored (no --sde-mask)\n"
+           "roof: full_width FLOPs, the same definition\n";
   out << "SDE counts FP elements: compares and min/max are in its "
-               "elements_fp counts, not in\n"
-               "roof's FLOPs; the rows \"+ compare, minmax\" add roof's "
-               "counts of those.\n"
-               "SDE bytes: every memory operand of every instruction "
-               "(stack, spills, uninstrumented\n"
-               "libraries too); roof: the loads and stores of the "
-               "instrumented code.\n";
+         "elements_fp counts, not in\n"
+         "roof's FLOPs; the rows \"+ compare, minmax\" add roof's "
+         "counts of those.\n"
+         "SDE bytes: every memory operand of every instruction "
+         "(stack, spills, uninstrumented\n"
+         "libraries too); roof: the loads and stores of the "
+         "instrumented code.\n";
 
   printRows(out, sde.rows, std::string("roof ") + roofKind, "SDE");
 }
@@ -1071,7 +1074,7 @@ namespace {
 
 // What each profiler is called and how it defines what it reports.
 struct GpuTool {
-  const char *title; // "Nsight Compute"
+  const char *title;      // "Nsight Compute"
   const char *definition; // of its FLOPs and bytes, for the heading
   // The levels its bytes are shown at, in ProfiledLevel order ("" for none).
   std::array<const char *, kNumProfiledLevels> levels;
@@ -1120,14 +1123,13 @@ std::string comparedLaunchesText(const GpuKernelComparison &k,
   using Basis = ComparedLaunches::Basis;
   const ComparedLaunches &launches = k.launches;
   const KernelRecord &kernel = *k.match.kernel;
-  std::string profiled = std::string(tool) + " profiled " +
-                         plural(launches.profiledLaunches, "launch",
-                                "launches");
-  std::string ofCounted = std::string(tool) + " profiled " +
-                          std::to_string(launches.profiledLaunches) +
-                          " of roof's " +
-                          std::to_string(kernel.countedLaunches) +
-                          " counted launches";
+  std::string profiled =
+      std::string(tool) + " profiled " +
+      plural(launches.profiledLaunches, "launch", "launches");
+  std::string ofCounted =
+      std::string(tool) + " profiled " +
+      std::to_string(launches.profiledLaunches) + " of roof's " +
+      std::to_string(kernel.countedLaunches) + " counted launches";
   std::string records =
       ": compared with the launch " +
       std::string(launches.records.size() == 1 ? "record at sequence "
@@ -1232,18 +1234,17 @@ void printGpuComparison(std::ostream &out, const Census &census,
   if (profile.processId)
     out << ", process " << *profile.processId;
   out << ")\n"
-            << tool.definition
-            << "roof: empirical FLOPs of each kernel, the same definition; its "
-               "canonical FLOPs (the\n"
-               "      source's count) beside them, for information\n"
-               "difference = (roof empirical - "
-            << name << ") / " << name
-            << "; bytes and times are shown, not compared\n"
-               "devices: roof "
-            << roofDeviceText(census) << "; " << name << " "
-            << (profile.device.empty() ? std::string("does not say")
-                                       : profile.device)
-            << "\n";
+      << tool.definition
+      << "roof: empirical FLOPs of each kernel, the same definition; its "
+         "canonical FLOPs (the\n"
+         "      source's count) beside them, for information\n"
+         "difference = (roof empirical - "
+      << name << ") / " << name
+      << "; bytes and times are shown, not compared\n"
+         "devices: roof "
+      << roofDeviceText(census) << "; " << name << " "
+      << (profile.device.empty() ? std::string("does not say") : profile.device)
+      << "\n";
   bool windowUsed = std::any_of(
       comparison.kernels.begin(), comparison.kernels.end(),
       [](const GpuKernelComparison &k) {
@@ -1251,30 +1252,32 @@ void printGpuComparison(std::ostream &out, const Census &census,
       });
   if (windowUsed)
     out << name << "'s launches are the process's launches "
-              << *comparison.window << " to "
-              << *comparison.window + profile.launches.size() - 1
-              << " (roof's launch sequence), found from the kernels and their "
-                 "grid sizes\n";
+        << *comparison.window << " to "
+        << *comparison.window + profile.launches.size() - 1
+        << " (roof's launch sequence), found from the kernels and their "
+           "grid sizes\n";
 
   for (const GpuKernelComparison &k : comparison.kernels)
     printGpuKernel(out, k, comparison.profiler);
 
   const KernelMatching &matching = comparison.matching;
   if (!matching.unknownToRoof.empty()) {
-    out << "\n" << name << " kernels not in roof's census (not built "
-                         "with roof?):\n";
+    out << "\n"
+        << name
+        << " kernels not in roof's census (not built "
+           "with roof?):\n";
     for (std::size_t p : matching.unknownToRoof)
       out << "  " << profile.kernels[p].name << " ("
-                << plural(profile.kernels[p].launches, "launch", "launches")
-                << ")\n";
+          << plural(profile.kernels[p].launches, "launch", "launches") << ")\n";
   }
   if (!matching.notProfiled.empty()) {
     out << "\nroof kernels " << name << " did not profile:\n";
     for (const KernelRecord *kernel : matching.notProfiled)
       out << "  " << readableFunctionName(kernel->name, kernel->demangled)
-                << " (" << plural(kernel->countedLaunches, "counted launch",
-                                  "counted launches")
-                << ")\n";
+          << " ("
+          << plural(kernel->countedLaunches, "counted launch",
+                    "counted launches")
+          << ")\n";
   }
 }
 

@@ -12,8 +12,8 @@
 #include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
-#include "ToolComparison.h"
 #include "Text.h"
+#include "ToolComparison.h"
 
 #include <optional>
 #include <ostream>
