@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CensusComparison.h"
+#include "Commands.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

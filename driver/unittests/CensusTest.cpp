@@ -175,7 +175,7 @@ json validTrafficCensus() {
 std::string refusal(const std::string &text) {
   try {
     parseCensus(text);
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     return error.what();
   }
   return "";
@@ -681,7 +681,7 @@ protected:
   std::string refusalOfFile(const std::filesystem::path &path) {
     try {
       readCensusFile(path.string());
-    } catch (const CensusError &error) {
+    } catch (const InputError &error) {
       return error.what();
     }
     return "";
@@ -697,9 +697,11 @@ TEST_F(CensusFileTest, ReadsAFile) {
 }
 
 TEST_F(CensusFileTest, RefusesWhatCannotBeRead) {
-  EXPECT_EQ(refusalOfFile(directory_ / "missing.json"),
-            "cannot open: No such file or directory");
-  EXPECT_EQ(refusalOfFile(directory_), "is a directory, not a census file");
+  std::string missing = (directory_ / "missing.json").string();
+  EXPECT_EQ(refusalOfFile(missing),
+            missing + ": cannot open: No such file or directory");
+  EXPECT_EQ(refusalOfFile(directory_),
+            directory_.string() + ": is a directory, not a census file");
 }
 
 } // namespace

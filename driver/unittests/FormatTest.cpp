@@ -1,5 +1,7 @@
 //===- driver/unittests/FormatTest.cpp - Text formatting ------------------===//
-#include "Format.h"
+#include "Csv.h"
+#include "Table.h"
+#include "Text.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Merge.h"
-#include "CensusJson.h"
-#include "Report.h"
+
+#include "Commands.h"
+#include "Json.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -196,7 +197,7 @@ TEST(MergeTest, RefusesARankTwiceUnlessForced) {
   try {
     merge(censuses);
     FAIL() << "a rank merged twice";
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     EXPECT_EQ(std::string(error.what()).rfind("rank 1 is merged already", 0),
               0u)
         << error.what();
@@ -212,7 +213,7 @@ TEST(MergeTest, RefusesAnotherProgramUnlessForced) {
   try {
     merge(censuses);
     FAIL() << "two programs merged";
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     EXPECT_STREQ(error.what(),
                  "program /bin/other is not /bin/app, the program of "
                  "rank.json (--force merges censuses of different programs)");
@@ -326,7 +327,7 @@ TEST(MergeTest, RefusesAnotherHierarchyUnlessForced) {
   try {
     merge(censuses);
     FAIL() << "two hierarchies merged";
-  } catch (const CensusError &error) {
+  } catch (const InputError &error) {
     EXPECT_STREQ(error.what(),
                  "traffic model L1 49152 B, L2 2097152 B, DRAM (sampled-lru, "
                  "64 B lines, sampling rate 0.5) is not L1 49152 B, L2 1048576 "
@@ -335,7 +336,7 @@ TEST(MergeTest, RefusesAnotherHierarchyUnlessForced) {
   }
   // A census without a model is another hierarchy too.
   censuses[1] = rankCensus(1);
-  EXPECT_THROW(merge(censuses), CensusError);
+  EXPECT_THROW(merge(censuses), InputError);
 
   Census forced = merge(censuses, {true});
   EXPECT_FALSE(forced.traffic);
@@ -366,7 +367,7 @@ TEST(MergeTest, TheReaderRefusesStatisticsThatDoNotFit) {
   auto refusal = [](nlohmann::json census) {
     try {
       parseCensus(census.dump());
-    } catch (const CensusError &error) {
+    } catch (const InputError &error) {
       return std::string(error.what());
     }
     return std::string("accepted");

@@ -1,6 +1,8 @@
 //===- driver/unittests/PlotTest.cpp - Axes, label geometry, data.txt -----===//
 #include "Plot.h"
+
 #include "InputFile.h"
+#include "LabelPlacer.h"
 
 #include <gtest/gtest.h>
 

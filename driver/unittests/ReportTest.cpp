@@ -4,7 +4,7 @@
 // these check the corners: exactness at 2^64-1, empty sections, --top.
 //
 //===----------------------------------------------------------------------===//
-#include "Report.h"
+#include "Commands.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

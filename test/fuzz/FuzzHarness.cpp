@@ -50,7 +50,7 @@ void checkError(const char *message, const std::string &path) {
   std::string_view text = message;
   if (text.find_first_of("\r\n") != std::string_view::npos)
     finding("an error of more than one line: " + std::string(text));
-  if (!path.empty() && !startsWith(text, path + ": "))
+  if (!startsWith(text, path + ": "))
     finding("an error that does not start with the file's path: " +
             std::string(text));
 }

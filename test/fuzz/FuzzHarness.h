@@ -26,7 +26,6 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <type_traits>
 
 namespace roof::fuzz {
 
@@ -39,7 +38,7 @@ namespace roof::fuzz {
 const std::string &inputFile(const std::uint8_t *data, std::size_t size);
 
 // Refuses an error that is not one line, or that does not start with
-// `path` ("" when the command adds the path itself).
+// `path`.
 void checkError(const char *message, const std::string &path);
 
 // Refuses a number a reader took from a file that is NaN, infinite or
@@ -50,17 +49,15 @@ void checkNumber(const std::optional<double> &value, const char *what);
 // The numbers of a profile from Nsight Compute or nvprof.
 void checkProfile(const GpuProfile &profile);
 
-// `read(path)` of a file that holds `data`, where `read` may only throw
-// `Error`, the error its command catches. InputErrors name their file
-// (parseInputFile); the commands add the path to a CensusError.
-template <typename Error, typename Read>
+// `read(path)` of a file that holds `data`, where `read` may only throw an
+// InputError naming the file, the error its command prints.
+template <typename Read>
 int readInput(const std::uint8_t *data, std::size_t size, Read read) {
   const std::string &path = inputFile(data, size);
   try {
     read(path);
-  } catch (const Error &error) {
-    checkError(error.what(),
-               std::is_same_v<Error, InputError> ? path : std::string());
+  } catch (const InputError &error) {
+    checkError(error.what(), path);
   }
   return 0;
 }

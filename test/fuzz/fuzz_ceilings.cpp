@@ -10,7 +10,7 @@ using namespace roof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return fuzz::readInput<InputError>(data, size, [](const std::string &path) {
+  return fuzz::readInput(data, size, [](const std::string &path) {
     Ceilings ceilings = readCeilingsFile(path);
     for (const ComputeCeiling &ceiling : ceilings.compute)
       fuzz::checkNumber(ceiling.gflops, "a compute ceiling");

@@ -1,7 +1,7 @@
 //===- test/fuzz/fuzz_census.cpp - The runtime's census JSON --------------===//
 //
 // As roof report, run, plot, pp and compare read a census: readCensusFile,
-// whose CensusError the command prints after the file's path.
+// whose InputError names the file.
 //
 //===----------------------------------------------------------------------===//
 #include "Census.h"
@@ -9,6 +9,5 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return roof::fuzz::readInput<roof::CensusError>(data, size,
-                                                  roof::readCensusFile);
+  return roof::fuzz::readInput(data, size, roof::readCensusFile);
 }

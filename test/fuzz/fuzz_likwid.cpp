@@ -11,7 +11,7 @@ using namespace roof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return fuzz::readInput<InputError>(data, size, [](const std::string &path) {
+  return fuzz::readInput(data, size, [](const std::string &path) {
     for (const LikwidGroup &group : parseInputFile(path, parseLikwid)) {
       if (std::optional<LikwidFlops> flops = likwidFlops(group)) {
         for (const auto &[precision, count] : flops->byPrecision)

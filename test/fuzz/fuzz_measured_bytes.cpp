@@ -26,7 +26,7 @@ void checkScopes(const std::map<std::string, std::vector<LevelBytes>> &scopes) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return fuzz::readInput<InputError>(data, size, [](const std::string &path) {
+  return fuzz::readInput(data, size, [](const std::string &path) {
     MeasuredBytes measured = readMeasuredBytesFile(path);
     checkLevels(measured.program);
     checkScopes(measured.regions);

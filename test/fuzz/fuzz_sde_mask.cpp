@@ -11,7 +11,7 @@ using namespace roof;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return fuzz::readInput<InputError>(data, size, [](const std::string &path) {
+  return fuzz::readInput(data, size, [](const std::string &path) {
     SdeCounts counts;
     parseInputFile(path, [&](std::string_view text) {
       applySdeMaskProfile(counts, text);

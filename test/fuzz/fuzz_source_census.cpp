@@ -8,6 +8,5 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {
-  return roof::fuzz::readInput<roof::InputError>(data, size,
-                                                 roof::readSourceCensusFile);
+  return roof::fuzz::readInput(data, size, roof::readSourceCensusFile);
 }

@@ -61,7 +61,7 @@ results=$(cd "$results" && pwd)
 # The CUDA runtime the programs were linked with travels in lib/.
 export LD_LIBRARY_PATH=$here/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
-# The metrics of driver/NcuOutput.cpp's kNcuCommand.
+# The metrics of driver/read/NcuOutput.cpp's kNcuCommand.
 metrics=$(printf 'sm__sass_thread_inst_executed_op_%s_pred_on.sum,' \
   dadd dmul dfma fadd fmul ffma hadd hmul hfma)
 metrics+="l1tex__t_bytes.sum,lts__t_bytes.sum,dram__bytes.sum,gpu__time_duration.sum"

@@ -1,0 +1,446 @@
+//===- driver/commands/CompilerWrapper.cpp - roof cc and roof c++ ---------===//
+//
+// Deciding whether a command links needs a little of clang's command-line
+// grammar: which options stop before the link, and which take their value
+// as the next argument (so that the value of -o or -I is not taken for an
+// input file). Getting it wrong either way is visible: a runtime appended to
+// a compile-only command draws an "unused argument" warning, a missing one
+// an undefined reference to __roof_register_module at link time. Whether a
+// command compiles CUDA needs the language of each input: its extension,
+// unless -x names one.
+//
+//===----------------------------------------------------------------------===//
+#include "CompilerWrapper.h"
+#include "InstallFolder.h"
+
+#include "Cli.h"
+#include "Text.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <string_view>
+#include <unistd.h>
+
+namespace roof {
+
+namespace {
+
+bool startsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+
+// Options of clang's driver (and GCC's) whose value is the next argument
+// when written apart from it.
+// clang-format off
+const std::set<std::string_view> kOptionsWithSeparateValue = {
+    "-o", "-x", "-I", "-D", "-U", "-L", "-l", "-include", "-imacros",
+    "-isystem", "-idirafter", "-iquote", "-iprefix", "-iwithprefix",
+    "-iwithprefixbefore", "-isysroot", "-isystem-after", "-cxx-isystem",
+    "-ivfsoverlay", "-include-pch", "-MF", "-MT", "-MQ", "-MJ", "-Xlinker",
+    "-Xclang", "-Xassembler", "-Xpreprocessor", "-Xopenmp-target", "-mllvm",
+    "-T", "-u", "-z", "-e", "-arch", "-target", "-gcc-toolchain", "-B", "-F",
+    "-framework", "-rpath", "-resource-dir", "-working-directory",
+    "-serialize-diagnostics", "-dependency-file", "-dependency-dot",
+    "--sysroot", "--param", "--output", "--language", "--include-directory",
+    "--define-macro", "--undefine-macro", "--library-directory"};
+// clang-format on
+
+// -Xarch_<arch> ARG and -Xopenmp-target=<triple> ARG.
+bool takesSeparateValue(std::string_view arg) {
+  return kOptionsWithSeparateValue.count(arg) != 0 ||
+         startsWith(arg, "-Xarch_") || startsWith(arg, "-Xopenmp-target=");
+}
+
+// Options after which clang stops before the link, or links something that
+// is not a program (-shared: the program that loads it brings the runtime;
+// -r: a relocatable object).
+// clang-format off
+const std::set<std::string_view> kNonLinkingOptions = {
+    "-c", "-S", "-E", "-M", "-MM", "-fsyntax-only", "-###", "--analyze",
+    "--precompile", "-emit-ast", "--version", "-dumpversion", "-dumpmachine",
+    "-help", "--help", "--help-hidden", "-shared", "-r"};
+// clang-format on
+
+bool stopsBeforeLinking(std::string_view arg) {
+  return kNonLinkingOptions.count(arg) != 0 || startsWith(arg, "-print-") ||
+         startsWith(arg, "--print-");
+}
+
+// Splits a response file the way GCC and clang on Linux do: at whitespace,
+// with '...' and "..." quoting and backslash escapes.
+std::vector<std::string> responseFileWords(const std::string &text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool inWord = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\\' && i + 1 < text.size()) {
+      word += text[++i];
+      inWord = true;
+    } else if (quote) {
+      if (c == quote)
+        quote = 0;
+      else
+        word += c;
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      inWord = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (inWord)
+        words.push_back(std::move(word));
+      word.clear();
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord)
+    words.push_back(std::move(word));
+  return words;
+}
+
+// `args` with each readable @FILE replaced by its words, recursively. An
+// unreadable one stays: clang then takes it for an input file too.
+void appendExpanded(const std::vector<std::string> &args,
+                    std::vector<std::string> &expanded, int depth) {
+  constexpr int kMaxDepth = 16; // clang's own limit on nesting
+  for (const std::string &arg : args) {
+    if (arg.size() > 1 && arg[0] == '@' && depth < kMaxDepth) {
+      std::ifstream file(arg.substr(1));
+      if (file) {
+        std::ostringstream text;
+        text << file.rdbuf();
+        appendExpanded(responseFileWords(text.str()), expanded, depth + 1);
+        continue;
+      }
+    }
+    expanded.push_back(arg);
+  }
+}
+
+std::vector<std::string>
+expandResponseFiles(const std::vector<std::string> &args) {
+  std::vector<std::string> expanded;
+  appendExpanded(args, expanded, 0);
+  return expanded;
+}
+
+// Whether `args` set the language of the inputs that follow (-x LANG).
+bool setsLanguage(const std::vector<std::string> &args) {
+  for (const std::string &arg : args)
+    if (startsWith(arg, "-x") || startsWith(arg, "--language"))
+      return true;
+  return false;
+}
+
+// An input file ("-" is standard input), not an option.
+bool isInput(const std::string &arg) { return arg == "-" || arg[0] != '-'; }
+
+// What a command does with CUDA, read off its arguments (response files
+// expanded).
+struct CudaUse {
+  bool compilesSources = false; // a .cu input, or an input after -x cuda
+  bool namesRuntime = false;    // -lcudart
+  bool choosesGpuArch = false;  // --cuda-gpu-arch=ARCH or --offload-arch=ARCH
+};
+
+CudaUse cudaUse(const std::vector<std::string> &words) {
+  CudaUse use;
+  std::string language; // of the inputs that follow; "" or "none": by name
+  auto isCudaSource = [&](const std::string &input) {
+    if (language.empty() || language == "none")
+      return std::filesystem::path(input).extension() == ".cu";
+    return language == "cuda";
+  };
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string &arg = words[i];
+    if (arg == "--") { // everything after it is an input
+      while (++i < words.size())
+        use.compilesSources |= isCudaSource(words[i]);
+      break;
+    }
+    if (isInput(arg)) {
+      use.compilesSources |= isCudaSource(arg);
+      continue;
+    }
+    std::string value; // of an option written apart from it
+    if (takesSeparateValue(arg) && i + 1 < words.size())
+      value = words[++i];
+    if (arg == "-x" || arg == "--language")
+      language = value;
+    else if (startsWith(arg, "--language="))
+      language = arg.substr(std::strlen("--language="));
+    else if (startsWith(arg, "-x"))
+      language = arg.substr(std::strlen("-x"));
+    else if (arg == "-lcudart" || (arg == "-l" && value == "cudart"))
+      use.namesRuntime = true;
+    else if (startsWith(arg, "--cuda-gpu-arch=") ||
+             startsWith(arg, "--offload-arch="))
+      use.choosesGpuArch = true;
+  }
+  return use;
+}
+
+void checkReadable(const std::string &path, const char *what) {
+  if (access(path.c_str(), R_OK) != 0)
+    throw std::runtime_error(std::string(what) + " " + path + ": " +
+                             std::strerror(errno) +
+                             " (is roof built? cmake --build build)");
+}
+
+// CUDA support is the mirrored toolkit the build makes when it finds one.
+void checkCudaSupport(const Toolchain &toolchain) {
+  if (access(toolchain.cudaPath.c_str(), R_OK) != 0)
+    throw std::runtime_error(
+        "no CUDA support in this roof: " + toolchain.cudaPath + ": " +
+        std::strerror(errno) +
+        " (configure roof with -DROOF_CUDA_PATH=<CUDA toolkit>)");
+}
+
+const char *const kHelp =
+    R"(usage: roof cc  [--roof-print-command] COMPILER-ARGS...
+       roof c++ [--roof-print-command] COMPILER-ARGS...
+       roof cc --roof-print-flags [COMPILER-ARGS...]
+       roof-cc / roof-c++ COMPILER-ARGS...
+
+Compiles with the roof pass instrumenting every function, so that the
+program writes a census of its FLOPs and bytes when it exits (see roof run,
+roof report). Runs clang-19 (cc) or clang++-19 (c++), or the command in
+$ROOF_CC / $ROOF_CXX (split at whitespace), with COMPILER-ARGS plus
+  -fpass-plugin=PREFIX/lib/libroofpass.so -IPREFIX/include
+  -idirafter PREFIX/include/markers
+(the last: LIKWID's and Caliper's marker headers where no others are found)
+and, when the command links, PREFIX/lib/libroofrt.a -lpthread -lm at the end,
+where PREFIX is the directory above the one holding roof. The exit status is
+the compiler's.
+
+CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
+also gets
+  --cuda-path=PREFIX/lib/roof-cuda -Wno-unknown-cuda-version
+and --cuda-gpu-arch=sm_75 when it names no --cuda-gpu-arch or --offload-arch.
+A command that links a CUDA program, because it compiles CUDA sources, names
+-lcudart or is given --roof-cuda, ends with
+  PREFIX/lib/libroofrt-cuda.a PREFIX/lib/libroofrt.a
+  -LPREFIX/lib/roof-cuda/lib64 -lcudart -lpthread -ldl -lrt -lm
+
+In a build: make CC="roof cc" CXX="roof c++", or
+cmake -DCMAKE_C_COMPILER=PREFIX/bin/roof-cc \
+      -DCMAKE_CXX_COMPILER=PREFIX/bin/roof-c++
+
+options (only these; everything else goes to the compiler):
+  --roof-cuda           the command links a CUDA program (for links of
+                        objects compiled from CUDA without -lcudart)
+  --roof-traffic        traffic mode: the program also models the bytes
+                        that move below L1 (docs/counting.md, "Traffic");
+                        the same as ROOF_TRAFFIC=1 in the environment
+  --roof-print-flags    print the flags roof adds to a command with
+                        COMPILER-ARGS (compile: and link: lines)
+  --roof-print-command  print the compiler command instead of running it
+  --help, --roof-help   this help (--help only as the sole argument; run
+                        clang-19 --help for the compiler's)
+)";
+
+} // namespace
+
+Toolchain Toolchain::underPrefix(const std::string &prefix) {
+  std::filesystem::path root(prefix);
+  return {(root / "lib" / "libroofpass.so").string(),
+          (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
+          (root / "include" / "markers").string(),
+          (root / "lib" / "libroofrt-cuda.a").string(),
+          (root / "lib" / "roof-cuda").string()};
+}
+
+Toolchain Toolchain::nextToExecutable() {
+  return underPrefix(roofBinFolder().parent_path().string());
+}
+
+namespace {
+
+// commandLinks() on arguments whose response files are expanded.
+bool linksExpanded(const std::vector<std::string> &words) {
+  bool hasInput = false;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string &arg = words[i];
+    if (arg == "--") // everything after it is an input
+      return hasInput || i + 1 < words.size();
+    if (stopsBeforeLinking(arg))
+      return false;
+    if (takesSeparateValue(arg))
+      ++i;
+    else if (isInput(arg))
+      hasInput = true;
+  }
+  return hasInput;
+}
+
+// The flags roof adds to a command with these arguments (response files
+// expanded): `compile` before the arguments, `link` at the end when the
+// command links.
+struct AddedFlags {
+  std::vector<std::string> compile;
+  std::vector<std::string> link;
+  bool compilesCuda;
+  bool cudaProgram; // `link` is that of a CUDA program
+};
+
+// clang 19 compiles for sm_52 unless told otherwise; CUDA 13's ptxas takes
+// nothing older than sm_75, which is also nvcc 13's default.
+constexpr const char *kDefaultCudaGpuArch = "sm_75";
+
+AddedFlags addedFlags(const std::vector<std::string> &words,
+                      const Toolchain &toolchain,
+                      const WrapperOptions &options) {
+  CudaUse cuda = cudaUse(words);
+  AddedFlags flags;
+  flags.compilesCuda = cuda.compilesSources;
+  flags.cudaProgram =
+      cuda.compilesSources || cuda.namesRuntime || options.cudaProgram;
+
+  // The marker headers come after the system's, so that a LIKWID or
+  // Caliper installed anywhere the compiler looks is the one used.
+  flags.compile = {"-fpass-plugin=" + toolchain.plugin,
+                   "-I" + toolchain.includeDir, "-idirafter",
+                   toolchain.markerIncludeDir};
+  if (flags.compilesCuda) {
+    flags.compile.push_back("--cuda-path=" + toolchain.cudaPath);
+    // The toolkit is newer than clang 19 knows (12.5); the compatibility
+    // layer is what makes it work, so the warning says nothing useful.
+    flags.compile.push_back("-Wno-unknown-cuda-version");
+    if (!cuda.choosesGpuArch)
+      flags.compile.push_back(std::string("--cuda-gpu-arch=") +
+                              kDefaultCudaGpuArch);
+  }
+
+  // The runtime and what it uses; roof's CUDA runtime comes first, as it
+  // calls into both the roof runtime and the CUDA runtime.
+  if (flags.cudaProgram)
+    flags.link = {toolchain.cudaRuntime,
+                  toolchain.runtime,
+                  "-L" + toolchain.cudaPath + "/lib64",
+                  "-lcudart",
+                  "-lpthread",
+                  "-ldl",
+                  "-lrt",
+                  "-lm"};
+  else
+    flags.link = {toolchain.runtime, "-lpthread", "-lm"};
+  return flags;
+}
+
+} // namespace
+
+bool commandLinks(const std::vector<std::string> &args) {
+  return linksExpanded(expandResponseFiles(args));
+}
+
+CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
+                                   const std::vector<std::string> &args,
+                                   const Toolchain &toolchain,
+                                   const WrapperOptions &options) {
+  std::vector<std::string> words = expandResponseFiles(args);
+  AddedFlags flags = addedFlags(words, toolchain, options);
+  CompilerInvocation invocation{compiler, linksExpanded(words),
+                                flags.compilesCuda, false};
+  std::vector<std::string> &command = invocation.command;
+  command.insert(command.end(), flags.compile.begin(), flags.compile.end());
+  command.insert(command.end(), args.begin(), args.end());
+  if (!invocation.links)
+    return invocation;
+  for (const std::string &word : words)
+    if (word == "--")
+      throw UsageError("cannot append the roof runtime to a command that "
+                       "links with '--' in it; put the inputs before '--'");
+  // Without this, an earlier -x c would make clang compile the archive.
+  if (setsLanguage(words)) {
+    command.push_back("-x");
+    command.push_back("none");
+  }
+  command.insert(command.end(), flags.link.begin(), flags.link.end());
+  invocation.linksCuda = flags.cudaProgram;
+  return invocation;
+}
+
+std::vector<std::string> compilerFromEnvironment(Language language) {
+  const char *variable = language == Language::C ? "ROOF_CC" : "ROOF_CXX";
+  if (const char *value = std::getenv(variable)) {
+    std::vector<std::string> words;
+    std::istringstream stream(value);
+    for (std::string word; stream >> word;)
+      words.push_back(word);
+    if (!words.empty())
+      return words;
+  }
+  return {language == Language::C ? "clang-19" : "clang++-19"};
+}
+
+int compilerCommand(Language language, const std::vector<std::string> &args) {
+  if (args.size() == 1 && args[0] == "--help") {
+    std::cout << kHelp;
+    return 0;
+  }
+  bool printFlags = false, printCommand = false;
+  WrapperOptions options;
+  std::vector<std::string> compilerArgs;
+  for (const std::string &arg : args) {
+    if (arg == "--roof-help") {
+      std::cout << kHelp;
+      return 0;
+    }
+    if (arg == "--roof-print-flags")
+      printFlags = true;
+    else if (arg == "--roof-print-command")
+      printCommand = true;
+    else if (arg == "--roof-cuda")
+      options.cudaProgram = true;
+    else if (arg == "--roof-traffic")
+      setenv("ROOF_TRAFFIC", "1", 1); // read by the pass (docs/counting.md)
+    else if (startsWith(arg, "--roof-"))
+      throw UsageError("unknown option '" + arg + "' (roof cc --roof-help)");
+    else
+      compilerArgs.push_back(arg);
+  }
+
+  Toolchain toolchain = Toolchain::nextToExecutable();
+  if (printFlags) {
+    AddedFlags flags =
+        addedFlags(expandResponseFiles(compilerArgs), toolchain, options);
+    std::cout << "compile: " << shellCommand(flags.compile)
+              << "\nlink: " << shellCommand(flags.link) << "\n";
+    return 0;
+  }
+  CompilerInvocation invocation = planCompilation(
+      compilerFromEnvironment(language), compilerArgs, toolchain, options);
+  std::vector<std::string> &command = invocation.command;
+  if (printCommand) {
+    std::cout << shellCommand(command) << "\n";
+    return 0;
+  }
+
+  checkReadable(toolchain.plugin, "roof pass plugin");
+  if (invocation.compilesCuda || invocation.linksCuda)
+    checkCudaSupport(toolchain);
+  if (invocation.links)
+    checkReadable(toolchain.runtime, "roof runtime");
+  if (invocation.linksCuda)
+    checkReadable(toolchain.cudaRuntime, "roof CUDA runtime");
+
+  std::vector<char *> argv;
+  for (std::string &word : command)
+    argv.push_back(word.data());
+  argv.push_back(nullptr);
+  execvp(argv[0], argv.data());
+  return printError("cannot run " + command.front() + ": " +
+                    std::strerror(errno));
+}
+
+} // namespace roof

@@ -1,0 +1,89 @@
+//===- driver/commands/CompilerWrapper.h - roof cc, roof c++ ----*- C++ -*-===//
+//
+// `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded,
+// roof.h on the include path and roof's LIKWID and Caliper marker headers
+// after every other include folder, and, when the command links, with the
+// roof runtime appended, so that CC="roof cc" (or CMAKE_C_COMPILER=roof-cc) is
+// all an existing build needs. The files are found relative to the roof
+// executable: PREFIX/bin/roof, PREFIX/lib/libroofpass.so,
+// PREFIX/lib/libroofrt.a, PREFIX/include/roof.h.
+//
+// CUDA (docs/cuda.md): a command that compiles CUDA sources (.cu inputs, or
+// inputs after -x cuda) also gets the CUDA toolkit as clang 19 can use it,
+// PREFIX/lib/roof-cuda (cuda-compat/), and a command that links a CUDA
+// program gets roof's CUDA runtime, PREFIX/lib/libroofrt-cuda.a, and the
+// CUDA runtime library.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_DRIVER_COMPILERWRAPPER_H
+#define ROOF_DRIVER_COMPILERWRAPPER_H
+
+#include <string>
+#include <vector>
+
+namespace roof {
+
+enum class Language { C, Cxx };
+
+struct Toolchain {
+  std::string plugin;      // PREFIX/lib/libroofpass.so
+  std::string runtime;     // PREFIX/lib/libroofrt.a
+  std::string includeDir;  // PREFIX/include
+  std::string markerIncludeDir; // PREFIX/include/markers: LIKWID's and
+                                // Caliper's headers where they are missing
+  std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
+  std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
+
+  // The toolchain next to the running roof executable.
+  static Toolchain nextToExecutable();
+  static Toolchain underPrefix(const std::string &prefix);
+};
+
+// Whether clang, given `args`, links: it has an input and none of the
+// options that stop before linking (-c, -S, -E, -M, -MM, -fsyntax-only,
+// -###, --version, -print-*, ...) nor -shared or -r, whose output is not a
+// program. Response files (@FILE) are read to decide.
+bool commandLinks(const std::vector<std::string> &args);
+
+// What roof's own options (--roof-...) ask of a compiler command.
+struct WrapperOptions {
+  // --roof-cuda: a linking command links a CUDA program, as it does anyway
+  // when it compiles CUDA sources or names the CUDA runtime (-lcudart).
+  bool cudaProgram = false;
+};
+
+struct CompilerInvocation {
+  std::vector<std::string> command; // the compiler first
+  bool links;
+  bool compilesCuda; // needs Toolchain::cudaPath
+  bool linksCuda;    // needs Toolchain::cudaRuntime and cudaPath
+};
+
+// The compiler command for `args`: `compiler`, the plugin and include flags
+// (-I<includeDir> -idirafter <markerIncludeDir>),
+// `args`, and when it links, the runtime and the libraries it needs. A
+// command that links with "--" in it is a UsageError: nothing can be
+// appended after "--" but input files.
+//
+// With CUDA sources, --cuda-path=<Toolchain::cudaPath>
+// -Wno-unknown-cuda-version follow the include flag, and
+// --cuda-gpu-arch=sm_75 when `args` choose no GPU architecture (clang 19's
+// default, sm_52, is older than CUDA 13 supports). A CUDA program links with
+// libroofrt-cuda.a libroofrt.a -L<cudaPath>/lib64 -lcudart -lpthread -ldl
+// -lrt -lm instead of libroofrt.a -lpthread -lm.
+CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
+                                   const std::vector<std::string> &args,
+                                   const Toolchain &toolchain,
+                                   const WrapperOptions &options = {});
+
+// The compiler to run: $ROOF_CC / $ROOF_CXX split at whitespace, else
+// clang-19 / clang++-19.
+std::vector<std::string> compilerFromEnvironment(Language language);
+
+// `roof cc ARGS` / `roof c++ ARGS`: replaces this process with the compiler
+// and so exits with its status; returns only on an error of roof's.
+int compilerCommand(Language language, const std::vector<std::string> &args);
+
+} // namespace roof
+
+#endif // ROOF_DRIVER_COMPILERWRAPPER_H
