@@ -22,13 +22,14 @@
 /* |x| < 2^-26 and the like: the high word of a double threshold. */
 #define HI(word) ((uint64_t)(word) << 32)
 
-/* Each family's thresholds, in increasing order, padded with zeros to
- * MAX_THRESHOLDS: the bucket of |x| is how many of them are at or below it,
- * counted without a branch (threshold - 1 < |x|, which a zero never is).
- * Every family ends with +inf and the smallest NaN, so that infinities and
- * NaN get buckets of their own. */
+/* Each family's thresholds, in increasing order, and how many: the bucket
+ * of |x| is how many of them are at or below it, found by a binary search
+ * whose steps depend on the count only. Every family ends with +inf and the
+ * smallest NaN, so that infinities and NaN get buckets of their own. */
 #define MAX_THRESHOLDS 16
 #define END HI(0x7ff00000), HI(0x7ff00000) + 1
+#define FAMILY(...)                                                            \
+  {{__VA_ARGS__}, sizeof((uint64_t[]){__VA_ARGS__}) / sizeof(uint64_t)}
 
 /* sin, cos, sincos: underflow, the tiny cases of cos (2^-27) and sin
  * (2^-26), the Taylor series of do_sin (0.126), the table (0.855469), one
@@ -39,32 +40,35 @@ enum { TrigOneStep = 5, TrigReduced = 6, TrigBranred = 7 };
  * 0.75 (pi/4 truncated), 120 (fast reduction), and 2^30 as above. */
 enum { TrigfFast = 3, TrigfLarge = 4 };
 
-static const uint64_t Thresholds[ROOF_NUM_LIBM_PATH_FAMILIES][MAX_THRESHOLDS] = {
-    [ROOF_LIBM_PATHS_TRIG] = {HI(0x00100000), HI(0x3e400000), HI(0x3e500000),
+static const struct {
+  uint64_t at[MAX_THRESHOLDS];
+  uint32_t count;
+} Thresholds[ROOF_NUM_LIBM_PATH_FAMILIES] = {
+    [ROOF_LIBM_PATHS_TRIG] = FAMILY(HI(0x00100000), HI(0x3e400000), HI(0x3e500000),
                               0x3fc020c49ba5e354, HI(0x3feb6000),
                               HI(0x400368fd), HI(0x419921fb), HI(0x41d00000),
-                              END},
-    [ROOF_LIBM_PATHS_TRIGF] = {0x3810000000000000, 0x3f30000000000000,
+                              END),
+    [ROOF_LIBM_PATHS_TRIGF] = FAMILY(0x3810000000000000, 0x3f30000000000000,
                                0x3fe8000000000000, 0x405e000000000000,
-                               0x41d0000000000000, END},
+                               0x41d0000000000000, END),
     /* erf, erfc: a subnormal erf (one more multiply), 2^-1015, 2^-56,
      * 2^-28, 0.25, 0.84375, 1.25, 1/0.35 (compared against two neighbouring
      * words), 6, exp's special case in erfc (22.61) and its subnormal
      * result (26.61), 28. */
-    [ROOF_LIBM_PATHS_ERF] = {0x000e2dfc48da77b5, HI(0x00800000),
+    [ROOF_LIBM_PATHS_ERF] = FAMILY(0x000e2dfc48da77b5, HI(0x00800000),
                              HI(0x3c700000), HI(0x3e300000), HI(0x3fd00000),
                              HI(0x3feb0000), HI(0x3ff40000), HI(0x4006db6d),
                              HI(0x4006db6e), HI(0x40180000), HI(0x40369d70),
-                             HI(0x403a9aec), HI(0x403c0000), END},
+                             HI(0x403a9aec), HI(0x403c0000), END),
     /* erff, erfcf: a subnormal erff, then the points of erf as floats, with
      * 2^-26 (erfcf's 1 - x) and expf's underflow in erfcf (10.171875). */
-    [ROOF_LIBM_PATHS_ERFF] = {0x380c5bf880000000, 0x3880000000000000,
+    [ROOF_LIBM_PATHS_ERFF] = FAMILY(0x380c5bf880000000, 0x3880000000000000,
                               0x3c70000000000000, 0x3e30000000000000,
                               0x3e50000000000000, 0x3fd0000000000000,
                               0x3feb000000000000, 0x3ff4000000000000,
                               0x4006db6da0000000, 0x4006db6dc0000000,
                               0x4018000000000000, 0x4024580000000000,
-                              0x403c000000000000, END},
+                              0x403c000000000000, END),
 };
 
 /* 2/pi, and pi/2 in three parts of 22, 22 and 53 bits, so that n times
@@ -111,12 +115,12 @@ static uint32_t trigfBits(uint32_t bucket, double x) {
 }
 
 const uint64_t *roofrt_libm_path_thresholds(uint32_t family, uint32_t *count) {
-  *count = 0;
-  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES)
+  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES) {
+    *count = 0;
     return NULL;
-  while (*count < MAX_THRESHOLDS && Thresholds[family][*count] != 0)
-    ++*count;
-  return Thresholds[family];
+  }
+  *count = Thresholds[family].count;
+  return Thresholds[family].at;
 }
 
 uint32_t roofrt_libm_path_key(uint32_t family, double x) {
@@ -125,11 +129,14 @@ uint32_t roofrt_libm_path_key(uint32_t family, double x) {
   uint64_t bits;
   memcpy(&bits, &x, sizeof(bits));
   uint64_t abs = bits & ~(1ull << 63);
-  const uint64_t *t = Thresholds[family];
-  uint32_t bucket = 0;
-#pragma GCC unroll 16
-  for (int i = 0; i < MAX_THRESHOLDS; ++i)
-    bucket += t[i] - 1 < abs;
+  const uint64_t *at = Thresholds[family].at, *base = at;
+  uint32_t len = Thresholds[family].count;
+  while (len > 1) {
+    uint32_t half = len / 2;
+    base += base[half - 1] <= abs ? half : 0;
+    len -= half;
+  }
+  uint32_t bucket = (uint32_t)(base - at) + (*base <= abs);
   double ax = fabs(x);
   uint32_t low = family == ROOF_LIBM_PATHS_TRIG    ? trigBits(bucket, ax)
                  : family == ROOF_LIBM_PATHS_TRIGF ? trigfBits(bucket, x)
