@@ -123,9 +123,8 @@ const uint64_t *roofrt_libm_path_thresholds(uint32_t family, uint32_t *count) {
   return Thresholds[family].at;
 }
 
-uint32_t roofrt_libm_path_key(uint32_t family, double x) {
-  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES)
-    return 0;
+/* The key of x in a family that exists; inlined into both entry points. */
+static inline uint32_t pathKey(uint32_t family, double x) {
   uint64_t bits;
   memcpy(&bits, &x, sizeof(bits));
   uint64_t abs = bits & ~(1ull << 63);
@@ -144,6 +143,10 @@ uint32_t roofrt_libm_path_key(uint32_t family, double x) {
   return bucket * 8 + (uint32_t)(bits >> 63) * 4 + low;
 }
 
+uint32_t roofrt_libm_path_key(uint32_t family, double x) {
+  return family < ROOF_NUM_LIBM_PATH_FAMILIES ? pathKey(family, x) : 0;
+}
+
 ROOFRT_EXPORT uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
                                         const uint8_t *groups) {
   double x;
@@ -155,5 +158,7 @@ ROOFRT_EXPORT uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
   } else {
     memcpy(&x, &bits, sizeof(x));
   }
-  return groups[roofrt_libm_path_key(family, x) % ROOF_LIBM_MAX_PATH_KEYS];
+  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES)
+    return groups[0];
+  return groups[pathKey(family, x) % ROOF_LIBM_MAX_PATH_KEYS];
 }
