@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CensusInstrumenter.h"
+#include "LLVMCompat.h"
 #include "CodegenTwin.h"
 #include "CounterUpdates.h"
 #include "FlopCostModel.h"
@@ -179,7 +180,7 @@ private:
   Function &F;
   LoopInfo &LI;
   ScalarEvolution &SE;
-  SCEVExpander Expander;
+  compat::SCEVExpander Expander;
   GlobalVariable *Counters;
   GlobalVariable *Registered;
   Constant *ModuleDescriptor;
@@ -318,7 +319,7 @@ std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
 // tells a recursive call from the outermost one.
 void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
   IRBuilder<> B(EntryPoint);
-  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {},
                                    nullptr, "roof.t0");
   Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
   Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
@@ -337,7 +338,7 @@ void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
     R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
     if (isa<ResumeInst>(Exit))
       continue;
-    Value *End = R.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+    Value *End = R.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
     Value *Elapsed = R.CreateSelect(Outermost, R.CreateSub(End, Start),
                                     ConstantInt::get(Int64, 0));
     addToCounter(R, Plan.TimeSlot, Elapsed);
@@ -356,10 +357,10 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
       absoluteSlotAddress(B, Target.FirstSlot + Target.DepthSlot);
   Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
   B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
-  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {},
                                    nullptr, "roof.t0");
   IRBuilder<> A(Fork->getNextNode());
-  Value *End = A.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+  Value *End = A.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
   A.CreateStore(Depth, absoluteSlotAddress(A, Target.FirstSlot +
                                                   Target.DepthSlot));
   Value *Elapsed =
@@ -523,7 +524,7 @@ public:
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(M.getSourceFileName()), string(M.getTargetTriple()),
+         string(M.getSourceFileName()), string(compat::targetTriple(M)),
          Attr("target-cpu"), Attr("target-features"), Table, Getter}));
   }
 
@@ -543,7 +544,7 @@ private:
 // Module
 //===----------------------------------------------------------------------===//
 bool isCountedTarget(const Module &M) {
-  Triple T(M.getTargetTriple());
+  Triple T(compat::targetTriple(M));
   return T.getArch() == Triple::x86_64 || T.isNVPTX();
 }
 
@@ -557,7 +558,7 @@ bool isInstrumentable(const Function &F) {
 }
 
 bool CensusInstrumenter::run() {
-  if (Triple(M.getTargetTriple()).getArch() != Triple::x86_64 ||
+  if (Triple(compat::targetTriple(M)).getArch() != Triple::x86_64 ||
       M.getGlobalVariable(CountersName, true))
     return false;
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "CodegenTwin.h"
 #include "DiskCache.h"
+#include "LLVMCompat.h"
 #include "X86InstrClassifier.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -96,7 +97,7 @@ public:
   StringRef mnemonic(unsigned Opcode) {
     MCInst Inst;
     Inst.setOpcode(Opcode);
-    const char *Text = Printer->getMnemonic(&Inst).first;
+    const char *Text = compat::mnemonic(*Printer, Inst);
     if (!Text)
       return "";
     return StringRef(Text).ltrim().take_until(
@@ -327,15 +328,15 @@ void MachineReader::read(MachineFunction &MF, MachineCode &Code) {
 std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
                                                 CodeGenOptLevel OptLevel,
                                                 std::string &Error) {
-  const Target *T = TargetRegistry::lookupTarget(M.getTargetTriple(), Error);
+  std::string TripleName = compat::targetTriple(M);
+  const Target *T = TargetRegistry::lookupTarget(TripleName, Error);
   if (!T)
     return nullptr;
   // CPU and features come from each function's attributes.
-  std::unique_ptr<TargetMachine> TM(T->createTargetMachine(
-      M.getTargetTriple(), "", "", TargetOptions(), Reloc::PIC_, std::nullopt,
-      OptLevel));
+  std::unique_ptr<TargetMachine> TM(
+      compat::createTargetMachine(*T, TripleName, "", "", OptLevel));
   if (!TM)
-    Error = "no target machine for " + M.getTargetTriple();
+    Error = "no target machine for " + TripleName;
   return TM;
 }
 
@@ -343,27 +344,17 @@ std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
 /// (-fveclib=), which the backend's ReplaceWithVeclib pass uses too, by
 /// name (empty: none).
 StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
-                          TargetLibraryInfoImpl::VectorLibrary &Library) {
-  struct Probe {
-    TargetLibraryInfoImpl::VectorLibrary Library;
-    const char *Prefix;
-    const char *Name;
-  };
-  static const Probe Libraries[] = {
-      {TargetLibraryInfoImpl::LIBMVEC_X86, "_ZGV", "libmvec"},
-      {TargetLibraryInfoImpl::SVML, "__svml_", "svml"},
-      {TargetLibraryInfoImpl::AMDLIBM, "amd_vr", "amdlibm"},
-  };
+                          compat::VectorLibrary &Library) {
   for (unsigned Lanes : {2u, 4u, 8u}) {
     StringRef Vector =
         TLI.getVectorizedFunction("exp", ElementCount::getFixed(Lanes), false);
-    for (const Probe &P : Libraries)
+    for (const compat::X86VectorLibrary &P : compat::x86VectorLibraries())
       if (Vector.starts_with(P.Prefix)) {
         Library = P.Library;
         return P.Name;
       }
   }
-  Library = TargetLibraryInfoImpl::NoLibrary;
+  Library = compat::NoVectorLibrary;
   return "";
 }
 
@@ -574,7 +565,7 @@ bool deserialize(StringRef Text, const Module &M,
 //===----------------------------------------------------------------------===//
 CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
                          CodeGenOptLevel OptLevel) {
-  if (Triple(M.getTargetTriple()).getArch() != Triple::x86_64)
+  if (Triple(compat::targetTriple(M)).getArch() != Triple::x86_64)
     return;
   SmallVector<const Function *, 32> Compiled;
   for (Function &F : M)
@@ -585,7 +576,7 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
     return;
   const TargetLibraryInfo &TLI = FAM.getResult<TargetLibraryAnalysis>(
       const_cast<Function &>(*Compiled.front()));
-  TargetLibraryInfoImpl::VectorLibrary Library;
+  compat::VectorLibrary Library;
   StringRef LibraryName = vectorLibraryOf(TLI, Library);
   std::string Key = cacheKey(M, OptLevel, LibraryName);
   if (std::optional<std::string> Entry = readCacheEntry(Key))
@@ -607,7 +598,7 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
 std::string CodegenTwin::compile(const Module &M,
                                  ArrayRef<const Function *> Functions,
                                  CodeGenOptLevel OptLevel,
-                                 TargetLibraryInfoImpl::VectorLibrary Library) {
+                                 compat::VectorLibrary Library) {
   std::string Error;
   std::unique_ptr<TargetMachine> TM = targetMachineFor(M, OptLevel, Error);
   if (!TM)
@@ -628,11 +619,12 @@ std::string CodegenTwin::compile(const Module &M,
       State.OriginalBlock[cast<BasicBlock>(VMap[&BB])] = &BB;
   }
 
-  auto &LTM = static_cast<LLVMTargetMachine &>(*TM);
+  auto &LTM = static_cast<compat::CodeGenTargetMachine &>(*TM);
   legacy::PassManager PM;
-  TargetLibraryInfoImpl TLII(Triple(M.getTargetTriple()));
-  if (Library != TargetLibraryInfoImpl::NoLibrary)
-    TLII.addVectorizableFunctionsFromVecLib(Library, Triple(M.getTargetTriple()));
+  Triple TT(compat::targetTriple(M));
+  TargetLibraryInfoImpl TLII(TT);
+  if (Library != compat::NoVectorLibrary)
+    TLII.addVectorizableFunctionsFromVecLib(Library, TT);
   PM.add(new TargetLibraryInfoWrapperPass(TLII));
   TargetPassConfig *Config = LTM.createPassConfig(PM);
   Config->setDisableVerify(true);

@@ -19,6 +19,7 @@
 #define ROOF_CODEGEN_TWIN_H
 
 #include "CensusModel.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -100,7 +101,7 @@ private:
   std::string compile(const llvm::Module &M,
                       llvm::ArrayRef<const llvm::Function *> Functions,
                       llvm::CodeGenOptLevel OptLevel,
-                      llvm::TargetLibraryInfoImpl::VectorLibrary Library);
+                      compat::VectorLibrary Library);
 
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<MachineCode>> Code;
 };

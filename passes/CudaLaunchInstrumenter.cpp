@@ -1,5 +1,6 @@
 //===- CudaLaunchInstrumenter.cpp - Host side of CUDA kernel counting -----===//
 #include "CudaLaunchInstrumenter.h"
+#include "LLVMCompat.h"
 #include "CudaKernels.h"
 
 #include "AbiTypes.h"
@@ -65,7 +66,7 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
 } // namespace
 
 bool instrumentCudaLaunches(Module &M) {
-  if (Triple(M.getTargetTriple()).isNVPTX())
+  if (Triple(compat::targetTriple(M)).isNVPTX())
     return false;
   bool Changed = false;
   if (Function *Register = M.getFunction(RegisterFunctionName)) {

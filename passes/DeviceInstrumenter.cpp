@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceInstrumenter.h"
+#include "LLVMCompat.h"
 #include "CensusInstrumenter.h"
 #include "CounterUpdates.h"
 #include "CudaKernels.h"
@@ -100,7 +101,7 @@ public:
       Locals.push_back(Local);
     }
     Instruction *EntryPoint = &*B.GetInsertPoint();
-    SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "roof.trips");
+    compat::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "roof.trips");
     DenseSet<uint32_t> CountedAtExit;
     for (Loop *L : LI.getLoopsInPreorder()) {
       // An exit also reached from before the loop (a loop that may run
@@ -323,7 +324,7 @@ bool contributes(const FunctionCensus &Census) {
 } // namespace
 
 bool DeviceInstrumenter::run() {
-  if (!Triple(M.getTargetTriple()).isNVPTX() ||
+  if (!Triple(compat::targetTriple(M)).isNVPTX() ||
       M.getNamedMetadata(InstrumentedMarker))
     return false;
   M.getOrInsertNamedMetadata(InstrumentedMarker);

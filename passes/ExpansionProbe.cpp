@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ExpansionProbe.h"
+#include "LLVMCompat.h"
 #include "PTXInstrCosts.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -140,7 +141,7 @@ public:
     raw_string_ostream OS(S);
     const Module &M = *F.getParent();
     OS << "target datalayout = \"" << M.getDataLayoutStr() << "\"\n";
-    OS << "target triple = \"" << M.getTargetTriple() << "\"\n";
+    OS << "target triple = \"" << compat::targetTriple(M) << "\"\n";
     OS << "define ";
     ResultType->print(OS);
     OS << " @roof_probe(";
@@ -180,7 +181,7 @@ private:
 // NVPTX has one subtarget per machine: its SM and PTX version must be the
 // function's own.
 TargetMachine *targetMachineFor(const Function &F) {
-  std::string Triple = F.getParent()->getTargetTriple();
+  std::string Triple = compat::targetTriple(*F.getParent());
   std::string CPU = F.getFnAttribute("target-cpu").getValueAsString().str();
   std::string Features =
       F.getFnAttribute("target-features").getValueAsString().str();
@@ -192,9 +193,8 @@ TargetMachine *targetMachineFor(const Function &F) {
   std::string Error;
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
   TargetMachine *TM =
-      T ? T->createTargetMachine(Triple, CPU, Features, TargetOptions(),
-                                 Reloc::PIC_, std::nullopt,
-                                 CodeGenOptLevel::Aggressive)
+      T ? compat::createTargetMachine(*T, Triple, CPU, Features,
+                                      CodeGenOptLevel::Aggressive)
         : nullptr;
   Machines[Key].reset(TM);
   return TM;
@@ -202,7 +202,7 @@ TargetMachine *targetMachineFor(const Function &F) {
 
 bool compileToAssembly(const std::string &Source, const Function &F,
                        std::string &Assembly) {
-  const std::string &Triple = F.getParent()->getTargetTriple();
+  std::string Triple = compat::targetTriple(*F.getParent());
   TargetMachine *TM = targetMachineFor(F);
   if (!TM)
     return false;

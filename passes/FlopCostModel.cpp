@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FlopCostModel.h"
+#include "LLVMCompat.h"
 #include "CudaKernels.h"
 #include "LibmCosts.h"
 
@@ -139,7 +140,7 @@ std::optional<std::string> libmNameOfIntrinsic(Intrinsic::ID ID, Type *Ty) {
 //===----------------------------------------------------------------------===//
 FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
     : F(F), Probe(Probe) {
-  IsNVPTX = Triple(F.getParent()->getTargetTriple()).isNVPTX();
+  IsNVPTX = Triple(compat::targetTriple(*F.getParent())).isNVPTX();
   CountsExecuted = IsNVPTX;
   UnsafeFPMath =
       F.getFnAttribute("unsafe-fp-math").getValueAsString() == "true";
@@ -257,7 +258,7 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
       case Intrinsic::masked_store:
       case Intrinsic::masked_scatter:
         if (U.getOperandNo() == 0)
-          Merge(LaneMask{II->getArgOperand(3), false, nullptr});
+          Merge(LaneMask{compat::maskedMemoryMask(*II), false, nullptr});
         else
           Consistent = false;
         break;
@@ -573,16 +574,14 @@ void FlopCostModel::bytesMoved(Instruction &I, ContributionList &Out) {
   switch (II->getIntrinsicID()) {
   case Intrinsic::masked_load:
   case Intrinsic::masked_gather:
-    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(2), nullptr);
   case Intrinsic::masked_expandload:
-    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(1), nullptr);
+    return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(),
+                  compat::maskedMemoryMask(*II), nullptr);
   case Intrinsic::masked_store:
   case Intrinsic::masked_scatter:
-    return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
-                  II->getArgOperand(3), nullptr);
   case Intrinsic::masked_compressstore:
     return Masked(ROOF_METRIC_BYTES_STORED, II->getArgOperand(0)->getType(),
-                  II->getArgOperand(2), nullptr);
+                  compat::maskedMemoryMask(*II), nullptr);
   case Intrinsic::vp_load:
   case Intrinsic::vp_gather:
     return Masked(ROOF_METRIC_BYTES_LOADED, II->getType(), II->getArgOperand(1),

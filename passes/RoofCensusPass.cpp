@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RoofCensusPass.h"
+#include "LLVMCompat.h"
 #include "CensusInstrumenter.h"
 #include "CodegenTwin.h"
 #include "CudaLaunchInstrumenter.h"
@@ -38,7 +39,7 @@ PreservedAnalyses RoofCensusPass::run(Module &M, ModuleAnalysisManager &MAM) {
 PreservedAnalyses RoofCensusPrinter::run(Module &M,
                                          ModuleAnalysisManager &MAM) {
   if (!isCountedTarget(M)) {
-    OS << "roof-census: target '" << M.getTargetTriple()
+    OS << "roof-census: target '" << compat::targetTriple(M)
        << "' is not counted\n";
     return PreservedAnalyses::all();
   }

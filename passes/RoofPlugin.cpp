@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RoofCensusPass.h"
+#include "LLVMCompat.h"
 #include "ToolMarkers.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Passes/PassPlugin.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -82,8 +82,8 @@ void registerCallbacks(PassBuilder &PB) {
         if (!disabledByEnvironment())
           MPM.addPass(roof::ToolMarkersPass());
       });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
+  roof::compat::registerOptimizerLast(
+      PB, [](ModulePassManager &MPM, OptimizationLevel Level) {
         if (!disabledByEnvironment())
           MPM.addPass(roof::RoofCensusPass(roof::codeGenLevelOf(Level)));
       });

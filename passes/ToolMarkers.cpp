@@ -1,5 +1,6 @@
 //===- ToolMarkers.cpp - Regions from LIKWID, NVTX and Caliper markers ----===//
 #include "ToolMarkers.h"
+#include "LLVMCompat.h"
 
 #include "AbiTypes.h"
 
@@ -157,7 +158,7 @@ void instrumentMarker(CallBase &Call, const MarkerFunction &Marker,
 } // namespace
 
 PreservedAnalyses ToolMarkersPass::run(Module &M, ModuleAnalysisManager &) {
-  if (Triple(M.getTargetTriple()).isNVPTX())
+  if (Triple(compat::targetTriple(M)).isNVPTX())
     return PreservedAnalyses::all();
   SmallVector<std::pair<CallBase *, const MarkerFunction *>, 16> Markers;
   for (Function &F : M) {

@@ -1,5 +1,6 @@
 //===- TrafficInstrumenter.cpp - Addresses for the runtime's cache model --===//
 #include "TrafficInstrumenter.h"
+#include "LLVMCompat.h"
 
 #include "AbiTypes.h"
 
@@ -119,19 +120,19 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
   switch (II->getIntrinsicID()) {
   case Intrinsic::masked_load:
     if (Value *P = Consecutive(II->getArgOperand(0), II->getType()))
-      return Lanes(P, II->getArgOperand(2), II->getType(), false);
+      return Lanes(P, compat::maskedMemoryMask(*II), II->getType(), false);
     return {};
   case Intrinsic::masked_store: {
     Type *Ty = II->getArgOperand(0)->getType();
     if (Value *P = Consecutive(II->getArgOperand(1), Ty))
-      return Lanes(P, II->getArgOperand(3), Ty, true);
+      return Lanes(P, compat::maskedMemoryMask(*II), Ty, true);
     return {};
   }
   case Intrinsic::masked_gather:
-    return Lanes(II->getArgOperand(0), II->getArgOperand(2), II->getType(),
-                 false);
+    return Lanes(II->getArgOperand(0), compat::maskedMemoryMask(*II),
+                 II->getType(), false);
   case Intrinsic::masked_scatter:
-    return Lanes(II->getArgOperand(1), II->getArgOperand(3),
+    return Lanes(II->getArgOperand(1), compat::maskedMemoryMask(*II),
                  II->getArgOperand(0)->getType(), true);
   case Intrinsic::masked_expandload:
   case Intrinsic::masked_compressstore: {
@@ -141,7 +142,7 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
     auto *VTy = dyn_cast<FixedVectorType>(Ty);
     if (!VTy || VTy->getNumElements() > 64)
       return {};
-    Value *Mask = II->getArgOperand(Stored ? 2 : 1);
+    Value *Mask = compat::maskedMemoryMask(*II);
     Value *Bits = B.CreateZExt(
         B.CreateBitCast(Mask, B.getIntNTy(VTy->getNumElements())),
         B.getInt64Ty());
@@ -433,7 +434,7 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
       if (Loop *L = LI.getLoopFor(I->getParent()))
         ByLoop[L].insert(I);
     DominatorTree DT(F);
-    SCEVExpander Expander(SE, M.getDataLayout(), "roof.streams");
+    compat::SCEVExpander Expander(SE, M.getDataLayout(), "roof.streams");
     SmallVector<std::pair<LoopStreams, Loop *>, 4> Loops;
     for (auto &[L, InLoop] : ByLoop)
       if (std::optional<LoopStreams> LS =

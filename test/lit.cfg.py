@@ -33,6 +33,18 @@ config.substitutions.append(("%examples", os.path.join(config.roof_src_root, "ex
 config.substitutions.append(("%inputs", os.path.join(config.roof_src_root, "test", "lit", "Inputs")))
 config.substitutions.append(("%srcroot", config.roof_src_root))
 
+# The LLVM roof is built against: feature "llvm-NN", for the tests whose
+# empirical counts differ between versions, and %llvmmajor, NN itself.
+config.available_features.add("llvm-" + config.llvm_version_major)
+config.substitutions.append(("%llvmmajor", config.llvm_version_major))
+
+# OpenMP: where this clang has no libomp of its own, another LLVM's
+# (CMakeLists.txt), found by every clang the tests run through CPATH and
+# LIBRARY_PATH; libomp.so.5 itself is in the loader's path.
+if config.openmp_lib_dir:
+    config.environment["CPATH"] = config.openmp_include_dir
+    config.environment["LIBRARY_PATH"] = config.openmp_lib_dir
+
 # Programs compiled for AVX-512 can only run where the CPU has it.
 try:
     with open("/proc/cpuinfo") as f:

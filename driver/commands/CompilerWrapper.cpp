@@ -18,6 +18,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -214,14 +215,18 @@ const char *const kHelp =
 
 Compiles with the roof pass instrumenting every function, so that the
 program writes a census of its FLOPs and bytes when it exits (see roof run,
-roof report). Runs clang-19 (cc) or clang++-19 (c++), or the command in
-$ROOF_CC / $ROOF_CXX (split at whitespace), with COMPILER-ARGS plus
-  -fpass-plugin=PREFIX/lib/libroofpass.so -IPREFIX/include
+roof report). Runs clang-NN (cc) or clang++-NN (c++), NN the LLVM roof was
+built for, or the command in $ROOF_CC / $ROOF_CXX (split at whitespace), or
+the clang of --clang=PATH or $ROOF_CLANG, with COMPILER-ARGS plus
+  -fpass-plugin=PREFIX/lib/libroofpass-VV.so -IPREFIX/include
   -idirafter PREFIX/include/markers
 (the last: LIKWID's and Caliper's marker headers where no others are found)
 and, when the command links, PREFIX/lib/libroofrt.a -lpthread -lm at the end,
-where PREFIX is the directory above the one holding roof. The exit status is
-the compiler's.
+where PREFIX is the directory above the one holding roof and VV the major
+version of the clang that runs (asked with -dumpversion unless it is
+clang-NN): a plugin loads only into the LLVM it was built for, and roof
+refuses to run a clang it has no plugin for. The exit status is the
+compiler's.
 
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
@@ -237,6 +242,8 @@ cmake -DCMAKE_C_COMPILER=PREFIX/bin/roof-cc \
       -DCMAKE_CXX_COMPILER=PREFIX/bin/roof-c++
 
 options (only these; everything else goes to the compiler):
+  --clang=PATH          compile with this clang (clang++ mode for roof c++),
+                        the same as ROOF_CLANG=PATH in the environment
   --roof-cuda           the command links a CUDA program (for links of
                         objects compiled from CUDA without -lcudart)
   --roof-traffic        traffic mode: the program also models the bytes
@@ -246,22 +253,23 @@ options (only these; everything else goes to the compiler):
                         COMPILER-ARGS (compile: and link: lines)
   --roof-print-command  print the compiler command instead of running it
   --help, --roof-help   this help (--help only as the sole argument; run
-                        clang-19 --help for the compiler's)
+                        clang --help for the compiler's)
 )";
 
 } // namespace
 
-Toolchain Toolchain::underPrefix(const std::string &prefix) {
+Toolchain Toolchain::underPrefix(const std::string &prefix, int llvmMajor) {
   std::filesystem::path root(prefix);
-  return {(root / "lib" / "libroofpass.so").string(),
+  std::string plugin = "libroofpass-" + std::to_string(llvmMajor) + ".so";
+  return {(root / "lib" / plugin).string(),
           (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
           (root / "include" / "markers").string(),
           (root / "lib" / "libroofrt-cuda.a").string(),
           (root / "lib" / "roof-cuda").string()};
 }
 
-Toolchain Toolchain::nextToExecutable() {
-  return underPrefix(roofBinFolder().parent_path().string());
+Toolchain Toolchain::nextToExecutable(int llvmMajor) {
+  return underPrefix(roofBinFolder().parent_path().string(), llvmMajor);
 }
 
 namespace {
@@ -370,9 +378,21 @@ CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
   return invocation;
 }
 
-std::vector<std::string> compilerFromEnvironment(Language language) {
+namespace {
+
+// clang-NN or clang++-NN, the compiler of the LLVM roof was built for.
+std::vector<std::string> defaultCompiler(Language language) {
+  std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
+  return {(language == Language::C ? "clang-" : "clang++-") + version};
+}
+
+} // namespace
+
+std::vector<std::string> compilerFromEnvironment(Language language,
+                                                 const std::string &clang) {
   const char *variable = language == Language::C ? "ROOF_CC" : "ROOF_CXX";
-  if (const char *value = std::getenv(variable)) {
+  const char *value = std::getenv(variable);
+  if (clang.empty() && value) {
     std::vector<std::string> words;
     std::istringstream stream(value);
     for (std::string word; stream >> word;)
@@ -380,7 +400,43 @@ std::vector<std::string> compilerFromEnvironment(Language language) {
     if (!words.empty())
       return words;
   }
-  return {language == Language::C ? "clang-19" : "clang++-19"};
+  const char *environmentClang = std::getenv("ROOF_CLANG");
+  std::string path = !clang.empty()                            ? clang
+                     : environmentClang && *environmentClang ? environmentClang
+                                                             : "";
+  if (path.empty())
+    return defaultCompiler(language);
+  if (language == Language::C)
+    return {path};
+  return {path, "--driver-mode=g++"};
+}
+
+int compilerLlvmMajor(const std::vector<std::string> &compiler,
+                      Language language) {
+  if (compiler == defaultCompiler(language))
+    return ROOF_LLVM_VERSION_MAJOR;
+  std::vector<std::string> query = compiler;
+  query.push_back("-dumpversion");
+  std::string command = shellCommand(query);
+  std::string output;
+  if (FILE *pipe = popen((command + " 2>/dev/null").c_str(), "r")) {
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe))
+      output += buffer;
+    if (pclose(pipe) != 0)
+      output.clear();
+  }
+  // clang prints MAJOR.MINOR.PATCH.
+  int major = 0;
+  std::size_t digits = 0;
+  while (digits < output.size() && digits < 4 &&
+         std::isdigit(static_cast<unsigned char>(output[digits])))
+    major = major * 10 + (output[digits++] - '0');
+  if (digits == 0)
+    throw std::runtime_error("cannot tell the LLVM version of " +
+                             shellCommand(compiler) + " (" + command +
+                             " failed or printed no version)");
+  return major;
 }
 
 int compilerCommand(Language language, const std::vector<std::string> &args) {
@@ -389,6 +445,7 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
     return 0;
   }
   bool printFlags = false, printCommand = false;
+  std::string clang; // --clang=PATH
   WrapperOptions options;
   std::vector<std::string> compilerArgs;
   for (const std::string &arg : args) {
@@ -400,6 +457,8 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       printFlags = true;
     else if (arg == "--roof-print-command")
       printCommand = true;
+    else if (startsWith(arg, "--clang="))
+      clang = arg.substr(std::strlen("--clang="));
     else if (arg == "--roof-cuda")
       options.cudaProgram = true;
     else if (arg == "--roof-traffic")
@@ -410,7 +469,9 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       compilerArgs.push_back(arg);
   }
 
-  Toolchain toolchain = Toolchain::nextToExecutable();
+  std::vector<std::string> compiler = compilerFromEnvironment(language, clang);
+  int llvmMajor = compilerLlvmMajor(compiler, language);
+  Toolchain toolchain = Toolchain::nextToExecutable(llvmMajor);
   if (printFlags) {
     AddedFlags flags =
         addedFlags(expandResponseFiles(compilerArgs), toolchain, options);
@@ -418,15 +479,23 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
               << "\nlink: " << shellCommand(flags.link) << "\n";
     return 0;
   }
-  CompilerInvocation invocation = planCompilation(
-      compilerFromEnvironment(language), compilerArgs, toolchain, options);
+  CompilerInvocation invocation =
+      planCompilation(compiler, compilerArgs, toolchain, options);
   std::vector<std::string> &command = invocation.command;
   if (printCommand) {
     std::cout << shellCommand(command) << "\n";
     return 0;
   }
 
-  checkReadable(toolchain.plugin, "roof pass plugin");
+  if (access(toolchain.plugin.c_str(), R_OK) != 0)
+    throw std::runtime_error(
+        "no roof pass plugin for LLVM " + std::to_string(llvmMajor) + " (" +
+        shellCommand(compiler) + "): " + toolchain.plugin + ": " +
+        std::strerror(errno) + " (this roof is built for LLVM " +
+        std::to_string(ROOF_LLVM_VERSION_MAJOR) +
+        "; build roof with -DROOF_LLVM_VERSION=" + std::to_string(llvmMajor) +
+        " into the same prefix, or compile with clang-" +
+        std::to_string(ROOF_LLVM_VERSION_MAJOR) + ")");
   if (invocation.compilesCuda || invocation.linksCuda)
     checkCudaSupport(toolchain);
   if (invocation.links)

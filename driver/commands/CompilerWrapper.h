@@ -1,15 +1,22 @@
 //===- driver/commands/CompilerWrapper.h - roof cc, roof c++ ----*- C++ -*-===//
 //
-// `roof cc ARGS` runs `clang-19 ARGS` with the roof pass plugin loaded,
+// `roof cc ARGS` runs `clang-NN ARGS` with the roof pass plugin loaded,
 // roof.h on the include path and roof's LIKWID and Caliper marker headers
 // after every other include folder, and, when the command links, with the
 // roof runtime appended, so that CC="roof cc" (or CMAKE_C_COMPILER=roof-cc) is
 // all an existing build needs. The files are found relative to the roof
-// executable: PREFIX/bin/roof, PREFIX/lib/libroofpass.so,
+// executable: PREFIX/bin/roof, PREFIX/lib/libroofpass-NN.so,
 // PREFIX/lib/libroofrt.a, PREFIX/include/roof.h.
 //
+// NN is the major version of the LLVM roof was built against
+// (ROOF_LLVM_VERSION_MAJOR), unless the compiler is another clang (--clang=,
+// ROOF_CLANG, ROOF_CC, ROOF_CXX): a plugin loads only into the LLVM it was
+// built for, so roof asks that clang its version (-dumpversion) and takes
+// the plugin built for it, which builds of roof for several versions can
+// install side by side.
+//
 // CUDA (docs/cuda.md): a command that compiles CUDA sources (.cu inputs, or
-// inputs after -x cuda) also gets the CUDA toolkit as clang 19 can use it,
+// inputs after -x cuda) also gets the CUDA toolkit as clang can use it,
 // PREFIX/lib/roof-cuda (cuda-compat/), and a command that links a CUDA
 // program gets roof's CUDA runtime, PREFIX/lib/libroofrt-cuda.a, and the
 // CUDA runtime library.
@@ -26,7 +33,7 @@ namespace roof {
 enum class Language { C, Cxx };
 
 struct Toolchain {
-  std::string plugin;      // PREFIX/lib/libroofpass.so
+  std::string plugin;      // PREFIX/lib/libroofpass-NN.so
   std::string runtime;     // PREFIX/lib/libroofrt.a
   std::string includeDir;  // PREFIX/include
   std::string markerIncludeDir; // PREFIX/include/markers: LIKWID's and
@@ -34,9 +41,11 @@ struct Toolchain {
   std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
   std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
 
-  // The toolchain next to the running roof executable.
-  static Toolchain nextToExecutable();
-  static Toolchain underPrefix(const std::string &prefix);
+  // The toolchain next to the running roof executable, with the plugin for
+  // LLVM `llvmMajor`.
+  static Toolchain nextToExecutable(int llvmMajor);
+  static Toolchain underPrefix(const std::string &prefix,
+                               int llvmMajor = ROOF_LLVM_VERSION_MAJOR);
 };
 
 // Whether clang, given `args`, links: it has an input and none of the
@@ -76,9 +85,18 @@ CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
                                    const Toolchain &toolchain,
                                    const WrapperOptions &options = {});
 
-// The compiler to run: $ROOF_CC / $ROOF_CXX split at whitespace, else
-// clang-19 / clang++-19.
-std::vector<std::string> compilerFromEnvironment(Language language);
+// The compiler to run: `clang` (--clang=PATH) when not empty, else
+// $ROOF_CC / $ROOF_CXX split at whitespace, else $ROOF_CLANG, else
+// clang-NN / clang++-NN. A clang named by path runs as clang++ for C++
+// (--driver-mode=g++).
+std::vector<std::string> compilerFromEnvironment(Language language,
+                                                 const std::string &clang = "");
+
+// The LLVM major version of `compiler`: ROOF_LLVM_VERSION_MAJOR for the
+// default clang-NN, else what `compiler -dumpversion` prints. Throws
+// std::runtime_error when it cannot tell.
+int compilerLlvmMajor(const std::vector<std::string> &compiler,
+                      Language language);
 
 // `roof cc ARGS` / `roof c++ ARGS`: replaces this process with the compiler
 // and so exits with its status; returns only on an error of roof's.

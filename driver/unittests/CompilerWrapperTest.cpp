@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
+#include <string>
 #include <unistd.h>
 
 namespace roof {
@@ -65,10 +67,15 @@ TEST_F(ResponseFileTest, ReadsResponseFiles) {
   EXPECT_TRUE(commandLinks({"@/nonexistent/roof.rsp"}));
 }
 
-const Toolchain kToolchain = Toolchain::underPrefix("/opt/roof");
+const Toolchain kToolchain = Toolchain::underPrefix("/opt/roof", 19);
 
 TEST(CompilerWrapperTest, FindsItsFilesUnderThePrefix) {
-  EXPECT_EQ(kToolchain.plugin, "/opt/roof/lib/libroofpass.so");
+  EXPECT_EQ(Toolchain::underPrefix("/opt/roof").plugin,
+            "/opt/roof/lib/libroofpass-" +
+                std::to_string(ROOF_LLVM_VERSION_MAJOR) + ".so");
+  EXPECT_EQ(kToolchain.plugin, "/opt/roof/lib/libroofpass-19.so");
+  EXPECT_EQ(Toolchain::underPrefix("/opt/roof", 22).plugin,
+            "/opt/roof/lib/libroofpass-22.so");
   EXPECT_EQ(kToolchain.runtime, "/opt/roof/lib/libroofrt.a");
   EXPECT_EQ(kToolchain.includeDir, "/opt/roof/include");
   EXPECT_EQ(kToolchain.markerIncludeDir, "/opt/roof/include/markers");
@@ -79,7 +86,7 @@ TEST(CompilerWrapperTest, AddsThePluginAndIncludeDirectory) {
       planCompilation({"clang-19"}, {"-c", "x.c"}, kToolchain);
   EXPECT_FALSE(invocation.links);
   EXPECT_EQ(invocation.command,
-            (Args{"clang-19", "-fpass-plugin=/opt/roof/lib/libroofpass.so",
+            (Args{"clang-19", "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
                   "-I/opt/roof/include", "-idirafter",
                   "/opt/roof/include/markers", "-c", "x.c"}));
 }
@@ -90,7 +97,7 @@ TEST(CompilerWrapperTest, AppendsTheRuntimeWhenLinking) {
   EXPECT_TRUE(invocation.links);
   EXPECT_EQ(invocation.command,
             (Args{"ccache", "clang++-19",
-                  "-fpass-plugin=/opt/roof/lib/libroofpass.so",
+                  "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
                   "-I/opt/roof/include", "-idirafter",
                   "/opt/roof/include/markers", "x.o", "-o", "x",
                   "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
@@ -113,17 +120,32 @@ TEST(CompilerWrapperTest, RefusesToAppendAfterDashDash) {
 }
 
 TEST(CompilerWrapperTest, TakesTheCompilerFromTheEnvironment) {
+  const std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
   unsetenv("ROOF_CC");
   unsetenv("ROOF_CXX");
-  EXPECT_EQ(compilerFromEnvironment(Language::C), Args{"clang-19"});
-  EXPECT_EQ(compilerFromEnvironment(Language::Cxx), Args{"clang++-19"});
+  unsetenv("ROOF_CLANG");
+  EXPECT_EQ(compilerFromEnvironment(Language::C), Args{"clang-" + version});
+  EXPECT_EQ(compilerFromEnvironment(Language::Cxx), Args{"clang++-" + version});
+  EXPECT_EQ(compilerLlvmMajor({"clang-" + version}, Language::C),
+            ROOF_LLVM_VERSION_MAJOR);
   setenv("ROOF_CC", "  ccache   /usr/bin/clang-19 ", 1);
   setenv("ROOF_CXX", "   ", 1);
+  setenv("ROOF_CLANG", "/usr/bin/clang-22", 1);
   EXPECT_EQ(compilerFromEnvironment(Language::C),
             (Args{"ccache", "/usr/bin/clang-19"}));
-  EXPECT_EQ(compilerFromEnvironment(Language::Cxx), Args{"clang++-19"});
+  EXPECT_EQ(compilerFromEnvironment(Language::Cxx),
+            (Args{"/usr/bin/clang-22", "--driver-mode=g++"}));
+  // --clang=PATH wins over the environment.
+  EXPECT_EQ(compilerFromEnvironment(Language::C, "/opt/clang-16"),
+            Args{"/opt/clang-16"});
   unsetenv("ROOF_CC");
   unsetenv("ROOF_CXX");
+  unsetenv("ROOF_CLANG");
+}
+
+TEST(CompilerWrapperTest, RefusesACompilerWithoutAVersion) {
+  EXPECT_THROW(compilerLlvmMajor({"/nonexistent/clang"}, Language::C),
+               std::runtime_error);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "X86Decoder.h"
+#include "LLVMCompat.h"
 
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
@@ -205,7 +206,7 @@ DecodedInstr X86Decoder::decode(ArrayRef<uint8_t> Bytes,
 
   // The printer's mnemonic can carry the start of the operands
   // ("vminpd\t{sae},"): keep the first word.
-  StringRef Mnemonic = StringRef(P->Printer->getMnemonic(&Inst).first).ltrim();
+  StringRef Mnemonic = StringRef(roof::compat::mnemonic(*P->Printer, Inst)).ltrim();
   Mnemonic = Mnemonic.take_until([](char C) { return C == ' ' || C == '\t'; });
   if (isX87Arithmetic(Mnemonic)) {
     D.X87 = true;

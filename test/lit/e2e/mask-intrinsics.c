@@ -23,6 +23,11 @@
 //              bytes_loaded 2400, bytes_stored 880
 //
 // REQUIRES: avx512
+// Expected to fail with LLVM 22 (docs/development.md): clang 22 compiles
+// _mm512_mask_add_pd to a full-width add (mask_add: empirical 80 =
+// full_width, not 30); canonical is the same. Per-version expectations to
+// write.
+// XFAIL: llvm-22
 // RUN: %clang -O3 -march=x86-64-v4 -fpass-plugin=%roofpass -c %s -o %t.kernel.o
 // RUN: %clang -O2 -march=x86-64-v4 -DHARNESS -c %s -o %t.main.o
 // RUN: %clang %t.kernel.o %t.main.o %roofrt/libroofrt.a -lpthread -lm -o %t

@@ -20,6 +20,10 @@
 ;                                       is a vmulsd: canonical mul 2 add 1;
 ;                                       empirical mul 1 + fma 2
 ;
+; Expected to fail with LLVM 22 (docs/development.md): LLVM 22's X86 backend
+; leaves one contractable fmul/fadd pair unfused (empirical add 1, not 0);
+; canonical is the same. Per-version expectations to write.
+; XFAIL: llvm-22
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 

@@ -10,6 +10,10 @@
 ;   fadd half:         vcvtph2ps xmm (4) x 2 = 8 fp32 + vcvtps2ph xmm (4) fp16
 ;   fmul <16 x half>:  vcvtph2ps ymm->zmm (16) x 2 = 32 fp32 + vcvtps2ph zmm->ymm 16 fp16
 ;
+; Expected to fail with LLVM 22 (docs/development.md): llc 22 writes other
+; vcvtph2ps operands than the ASM lines expect; the census lines pass. Per-
+; version expectations to write.
+; XFAIL: llvm-22
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 

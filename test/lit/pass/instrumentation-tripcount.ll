@@ -9,6 +9,10 @@
 ;   once per outer iteration), the outer (n trips) at its exit: no loop
 ;   carries a counter.
 ;
+; Expected to fail with LLVM 22 (docs/development.md): LLVM 22's
+; SCEVExpander expands the trip count without nuw nsw. Per-version
+; expectations to write.
+; XFAIL: llvm-22
 ; RUN: %opt -passes=roof-census -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -7,6 +7,10 @@
 ;   div.rn.f32  = MUFU + 5 FFMA (10 SP); sqrt.rn.f32 = MUFU + 2 FFMA + 2 FMUL
 ; Canonical counts stay source-level: one div, one sqrt.
 ;
+; Expected to fail with LLVM 22 (docs/development.md): the NVPTX backend's
+; expansion probed for one f64 operation counts 3 multiplies (empirical),
+; 2 with LLVM 19; canonical is the same. Per-version expectations to write.
+; XFAIL: llvm-22
 ; RUN: env ROOF_CACHE_DIR= %opt -passes='print<roof-census>' -disable-output %s \
 ; RUN:   | FileCheck %s
 ; -nvptx-prec-divf32=1 (div.full.f32) and =0 (div.approx.f32):

@@ -16,7 +16,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; Their weights in the header: metrics 94/95 fp64 mul empirical/full
 ; width 1, 97/98 fp64 fma 2.
 ; CHECK: @__roof_kh_divide = {{.*}} { i32 3, i32 {{[0-9]+}}, i64 0, i64 0, {{.*}}{ i32 1, i32 94, i64 1 }, { i32, i32, i64 } { i32 1, i32 95, i64 1 }, { i32, i32, i64 } { i32 2, i32 97, i64 2 }, { i32, i32, i64 } { i32 2, i32 98, i64 2 }
-; CHECK-LABEL: define void @divide(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @divide(
 ; CHECK:       %q = fdiv double %a, %b
 ; The fast path's tests: numerator below 2^-969, divisor's high word at or
 ; above float infinity or below 2^-1022, quotient out of range.
@@ -48,7 +48,7 @@ define void @divide(double %a, double %b, ptr %out) #0 {
   ret void
 }
 
-; CHECK-LABEL: define void @reciprocals(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @reciprocals(
 ; CHECK-NOT:   roof.div.slow
 ; CHECK:       ret void
 define void @reciprocals(double %a, double %b, ptr %out) #0 {

@@ -34,7 +34,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
 ; empirical one FMA (2), 16 bytes loaded and 8 stored, all global.
-; CHECK-LABEL: define void @daxpy(
+; CHECK-LABEL: define {{(ptx_kernel )?}}void @daxpy(
 ; CHECK-NEXT:  entry:
 ; CHECK-NOT:     barrier
 ; CHECK:       %[[COUNT:.*]] = phi i64
@@ -46,8 +46,8 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK:       %[[LANE:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
 ; CHECK:       %[[FIRST:.*]] = call i32 @llvm.cttz.i32(i32 %[[MASK]], i1 true)
 ; CHECK:       %roof.warp.first = icmp eq i32 %[[LANE]], %[[FIRST]]
-; CHECK:       %roof.counts = load i64, ptr addrspace(1) getelementptr inbounds ({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 2), align 8, !invariant.load
-; CHECK-NEXT:  %roof.row.mask = load i64, ptr addrspace(1) getelementptr inbounds ({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 3), align 8, !invariant.load
+; CHECK:       %roof.counts = load i64, ptr addrspace(1) getelementptr inbounds {{(nuw )?}}({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 2), align 8, !invariant.load
+; CHECK-NEXT:  %roof.row.mask = load i64, ptr addrspace(1) getelementptr inbounds {{(nuw )?}}({{.*}}, ptr addrspace(1) @__roof_kh_daxpy, i32 0, i32 3), align 8, !invariant.load
 ; CHECK-NEXT:  icmp ne i64 %roof.counts, 0
 ; CHECK:       %[[SM:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.smid()
 ; CHECK-NEXT:  %[[WARP:.*]] = call i32 @llvm.nvvm.read.ptx.sreg.warpid()
@@ -73,7 +73,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; PTX-NOT: bar.sync
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
-; PTX: ld.global.nc.u64
+; PTX: ld.global.nc.{{[ub]}}64
 ; PTX: %smid
 ; PTX: %warpid
 ; PTX: atom.global.add.u64

@@ -20,6 +20,11 @@
 ;   7 x vmaxsd + 7 x vcmpunordsd: minmax 7, compare 7;       roof: compare 0
 ; Canonical stays N - 1 (the source-level operation count).
 ;
+; Expected to fail with LLVM 22 (docs/development.md): LLVM 22's X86 backend
+; starts the <8 x double> reductions on ymm, not zmm (fmax_nnan: vmaxpd ymm,
+; xmm, vmaxsd = empirical 7, not 11); canonical is the same. Per-version
+; expectations to write.
+; XFAIL: llvm-22
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 

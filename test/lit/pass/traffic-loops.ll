@@ -23,6 +23,10 @@
 ;   - @chase: an address loaded in the loop does not move by a step.
 ; With ROOF_TRAFFIC=each, every access checks its line where it is.
 ;
+; Expected to fail with LLVM 22 (docs/development.md): with LLVM 22 the
+; short-loop check is not the expected icmp ult TRIPS, 1366; not diagnosed
+; yet.
+; XFAIL: llvm-22
 ; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-census -S %s | FileCheck %s
 ; RUN: env ROOF_TRAFFIC=each %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=EACH
 
