@@ -13,8 +13,7 @@ using namespace llvm;
 namespace roof {
 
 // The run-time number of units one execution adds: 1, the number of active
-// lanes of a mask (below the explicit vector length), an amount, or whether
-// a libm call took a group of paths.
+// lanes of a mask (below the explicit vector length), or an amount.
 Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   Type *Int64 = B.getInt64Ty();
   switch (S.Kind) {
@@ -23,9 +22,9 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   case CountingScale::PerUnit:
     return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
   case CountingScale::PerPath:
-    return B.CreateZExt(
-        B.CreateICmpEQ(S.Amount, ConstantInt::get(S.Amount->getType(), S.Path)),
-        Int64, "roof.took");
+    // Only the host has them (libm calls of the x86 twin), and it counts a
+    // call's path groups with one increment (CensusInstrumenter countPaths).
+    llvm_unreachable("path groups are counted at a run-time slot");
   case CountingScale::PerActiveLane: {
     Value *Mask = S.Mask;
     auto *MaskTy = cast<FixedVectorType>(Mask->getType());

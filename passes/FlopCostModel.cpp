@@ -102,37 +102,6 @@ bool isUnitNumerator(const Instruction &Div) {
   return C && (C->isExactlyValue(1.0) || C->isExactlyValue(-1.0));
 }
 
-/// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one call
-/// per element.
-std::optional<std::string> libmNameOfIntrinsic(Intrinsic::ID ID, Type *Ty) {
-  StringRef Base;
-  switch (ID) {
-  case Intrinsic::exp: Base = "exp"; break;
-  case Intrinsic::exp2: Base = "exp2"; break;
-  case Intrinsic::exp10: Base = "exp10"; break;
-  case Intrinsic::log: Base = "log"; break;
-  case Intrinsic::log2: Base = "log2"; break;
-  case Intrinsic::log10: Base = "log10"; break;
-  case Intrinsic::sin: Base = "sin"; break;
-  case Intrinsic::cos: Base = "cos"; break;
-  case Intrinsic::tan: Base = "tan"; break;
-  case Intrinsic::asin: Base = "asin"; break;
-  case Intrinsic::acos: Base = "acos"; break;
-  case Intrinsic::atan: Base = "atan"; break;
-  case Intrinsic::sinh: Base = "sinh"; break;
-  case Intrinsic::cosh: Base = "cosh"; break;
-  case Intrinsic::tanh: Base = "tanh"; break;
-  case Intrinsic::pow: Base = "pow"; break;
-  default: return std::nullopt;
-  }
-  Type *Scalar = Ty->getScalarType();
-  if (Scalar->isDoubleTy())
-    return Base.str();
-  if (Scalar->isFloatTy())
-    return (Base + "f").str();
-  return "llvm." + Base.str(); // half: no library entry point to measure
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//

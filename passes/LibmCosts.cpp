@@ -8,6 +8,8 @@
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/DerivedTypes.h"
 
 #include <optional>
 
@@ -95,6 +97,38 @@ std::optional<RoofPrecision> softConversionResult(llvm::StringRef Name) {
 }
 
 } // namespace
+
+/// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one call
+/// per element.
+std::optional<std::string> libmNameOfIntrinsic(llvm::Intrinsic::ID ID,
+                                               llvm::Type *Ty) {
+  llvm::StringRef Base;
+  switch (ID) {
+  case llvm::Intrinsic::exp: Base = "exp"; break;
+  case llvm::Intrinsic::exp2: Base = "exp2"; break;
+  case llvm::Intrinsic::exp10: Base = "exp10"; break;
+  case llvm::Intrinsic::log: Base = "log"; break;
+  case llvm::Intrinsic::log2: Base = "log2"; break;
+  case llvm::Intrinsic::log10: Base = "log10"; break;
+  case llvm::Intrinsic::sin: Base = "sin"; break;
+  case llvm::Intrinsic::cos: Base = "cos"; break;
+  case llvm::Intrinsic::tan: Base = "tan"; break;
+  case llvm::Intrinsic::asin: Base = "asin"; break;
+  case llvm::Intrinsic::acos: Base = "acos"; break;
+  case llvm::Intrinsic::atan: Base = "atan"; break;
+  case llvm::Intrinsic::sinh: Base = "sinh"; break;
+  case llvm::Intrinsic::cosh: Base = "cosh"; break;
+  case llvm::Intrinsic::tanh: Base = "tanh"; break;
+  case llvm::Intrinsic::pow: Base = "pow"; break;
+  default: return std::nullopt;
+  }
+  llvm::Type *Scalar = Ty->getScalarType();
+  if (Scalar->isDoubleTy())
+    return Base.str();
+  if (Scalar->isFloatTy())
+    return (Base + "f").str();
+  return "llvm." + Base.str(); // half: no library entry point to measure
+}
 
 std::optional<LibmPaths> libmPaths(llvm::StringRef Name) {
   std::optional<LibmPaths> Paths;

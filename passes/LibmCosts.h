@@ -13,9 +13,12 @@
 #include "roof/abi.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Type.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -44,6 +47,11 @@ struct LibmPaths {
   std::vector<std::pair<uint32_t, ClassWork>> Keys;
 };
 std::optional<LibmPaths> libmPaths(llvm::StringRef Name);
+
+/// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one
+/// call per element: exp for double elements, expf for float ones.
+std::optional<std::string> libmNameOfIntrinsic(llvm::Intrinsic::ID ID,
+                                               llvm::Type *Ty);
 
 /// Vector-function ABI names (_ZGVdN4v_exp): the lanes and the scalar name.
 bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,

@@ -13,21 +13,9 @@ using namespace llvm;
 namespace roof {
 
 std::string libmNameOf(const CallBase &Call) {
-  if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call)) {
-    StringRef Base;
-    switch (Intrinsic->getIntrinsicID()) {
-    case Intrinsic::sin:
-      Base = "sin";
-      break;
-    case Intrinsic::cos:
-      Base = "cos";
-      break;
-    default:
-      return "";
-    }
-    return (Base + (Call.getType()->getScalarType()->isFloatTy() ? "f" : ""))
-        .str();
-  }
+  if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(&Call))
+    return libmNameOfIntrinsic(Intrinsic->getIntrinsicID(), Call.getType())
+        .value_or("");
   if (const Function *F = Call.getCalledFunction())
     return F->getName().str();
   return "";
@@ -50,14 +38,12 @@ bool selectedFrom(StringRef Callee, const CallBase &Call) {
   return false;
 }
 
-PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee) {
-  std::optional<LibmPaths> Paths = libmPaths(Callee);
+PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
+                            const LibmPaths &Paths) {
   std::optional<LibraryCallWork> Typical = libraryCallWork(Callee);
-  // Groups of keys with the same work; the last is the typical call, for
-  // the keys the probe never met.
+  // Groups of keys with the same work, numbered as they are met; the keys
+  // the probe never met do the typical call's work.
   std::vector<ClassWork> Works;
-  SmallVector<uint8_t, ROOF_LIBM_MAX_PATH_KEYS> GroupOf(
-      ROOF_LIBM_MAX_PATH_KEYS, 0);
   auto GroupFor = [&](const ClassWork &W) {
     auto It = std::find(Works.begin(), Works.end(), W);
     if (It != Works.end())
@@ -65,16 +51,14 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee) {
     Works.push_back(W);
     return uint8_t(Works.size() - 1);
   };
-  SmallVector<bool, ROOF_LIBM_MAX_PATH_KEYS> Measured(ROOF_LIBM_MAX_PATH_KEYS,
-                                                      false);
-  for (const auto &[Key, Work] : Paths->Keys)
-    if (Key < ROOF_LIBM_MAX_PATH_KEYS) {
-      GroupOf[Key] = GroupFor(Work);
-      Measured[Key] = true;
-    }
-  for (unsigned Key = 0; Key < ROOF_LIBM_MAX_PATH_KEYS; ++Key)
-    if (!Measured[Key])
-      GroupOf[Key] = GroupFor(Typical ? Typical->Work : ClassWork{});
+  std::vector<std::optional<uint8_t>> Measured(ROOF_LIBM_MAX_PATH_KEYS);
+  for (const auto &[Key, Work] : Paths.Keys)
+    if (Key < ROOF_LIBM_MAX_PATH_KEYS)
+      Measured[Key] = GroupFor(Work);
+  SmallVector<uint8_t, ROOF_LIBM_MAX_PATH_KEYS> GroupOf;
+  for (const std::optional<uint8_t> &Group : Measured)
+    GroupOf.push_back(
+        Group ? *Group : GroupFor(Typical ? Typical->Work : ClassWork{}));
 
   Module &M = *Call.getModule();
   LLVMContext &Ctx = M.getContext();
@@ -106,7 +90,7 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee) {
   Value *Bits = B.CreateZExt(
       B.CreateBitCast(X, B.getIntNTy(X->getType()->getPrimitiveSizeInBits())),
       B.getInt64Ty());
-  Value *Group = B.CreateCall(Lookup, {B.getInt32(Paths->Family), Bits, Table},
+  Value *Group = B.CreateCall(Lookup, {B.getInt32(Paths.Family), Bits, Table},
                               "roof.libm.path");
   return {Group, std::move(Works)};
 }

@@ -14,6 +14,7 @@
 #define ROOF_LIBM_PATH_CALLS_H
 
 #include "CensusModel.h"
+#include "LibmCosts.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/InstrTypes.h"
@@ -44,10 +45,10 @@ unsigned elementsOf(const llvm::CallBase &Call);
 bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 
 /// Inserts before \p Call the lookup of its argument's path group (element
-/// \p Lane of a vector argument), for the machine call of \p Callee, which
-/// has paths (libmPaths).
+/// \p Lane of a vector argument), for the machine call of \p Callee, whose
+/// paths are \p Paths (libmPaths).
 PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,
-                            llvm::StringRef Callee);
+                            llvm::StringRef Callee, const LibmPaths &Paths);
 
 } // namespace roof
 

@@ -294,7 +294,8 @@ ClassWork callWork(const Module &M, StringRef Callee, std::string &Remark) {
 // has an IR call it was selected from, not counted that way yet: sin(x) and
 // cos(x) of one argument both, for the sincos they became.
 bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
-  if (!libmPaths(Callee) || definedIn(*F.getParent(), Callee))
+  std::optional<LibmPaths> Paths = libmPaths(Callee);
+  if (!Paths || definedIn(*F.getParent(), Callee))
     return false;
   CallBase *Selected = nullptr;
   for (const Instruction &I : Origin)
@@ -325,7 +326,7 @@ bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
       After = I;
   // Every group gets its slot, one without work too: the slots of groups
   // 0..N-1 follow each other (CountingScale::PerPath).
-  PathLookup Lookup = insertPathLookup(*Selected, Lane, Callee);
+  PathLookup Lookup = insertPathLookup(*Selected, Lane, Callee, *Paths);
   for (unsigned G = 0; G < Lookup.Works.size(); ++G) {
     CountingScale Scale = CountingScale::perPath(Lookup.Group, G);
     Scale.After = After;
