@@ -420,7 +420,7 @@ std::string Polynomial::str() const {
   // common denominator: (N^2 - N)/2 reads better than 1/2*N^2 - 1/2*N.
   BigInt Denominator(1);
   for (const auto &[M, C] : Terms)
-    Denominator = llvm::lcm(Denominator, C.denominator());
+    Denominator = lcm(Denominator, C.denominator());
   // Within a degree, added terms before subtracted ones: N - i - 1.
   std::vector<std::pair<const Monomial *, const Rational *>> Ordered;
   for (const auto &[M, C] : Terms)
@@ -437,7 +437,7 @@ std::string Polynomial::str() const {
     const Monomial &M = *MP;
     Rational Scaled = *CP * Rational(Denominator);
     bool Negative = Scaled.isNegative();
-    std::string Magnitude = toString(llvm::abs(Scaled.numerator()));
+    std::string Magnitude = toString(abs(Scaled.numerator()));
     if (Text.empty())
       Text = Negative ? "-" : "";
     else

@@ -22,15 +22,15 @@ Rational::Rational(BigInt Numerator, BigInt Denominator)
     Num = -Num;
     Den = -Den;
   }
-  BigInt Divisor = llvm::gcd(llvm::abs(Num), Den);
+  BigInt Divisor = gcd(abs(Num), Den);
   if (Divisor > 1) {
     Num /= Divisor;
     Den /= Divisor;
   }
 }
 
-BigInt Rational::floor() const { return llvm::floorDiv(Num, Den); }
-BigInt Rational::ceil() const { return llvm::ceilDiv(Num, Den); }
+BigInt Rational::floor() const { return floorDiv(Num, Den); }
+BigInt Rational::ceil() const { return ceilDiv(Num, Den); }
 BigInt Rational::truncate() const { return Num / Den; }
 
 Rational Rational::operator-() const { return Rational(-Num, Den); }

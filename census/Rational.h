@@ -3,7 +3,7 @@
 // The coefficients of roof-census polynomials. Sums of powers (Faulhaber)
 // have fractional coefficients, N*(N-1)/2 = 1/2*N^2 - 1/2*N, and loop nests
 // of realistic sizes overflow 64 bits when multiplied out, so numerator and
-// denominator are arbitrary-precision integers (llvm::DynamicAPInt). A
+// denominator are arbitrary-precision integers (BigInt, LLVMCompat.h). A
 // Rational is always in lowest terms with a positive denominator, so that
 // equal values compare equal member by member.
 //
@@ -11,14 +11,12 @@
 #ifndef ROOF_CENSUS_RATIONAL_H
 #define ROOF_CENSUS_RATIONAL_H
 
-#include "llvm/ADT/DynamicAPInt.h"
+#include "LLVMCompat.h"
 
 #include <cstdint>
 #include <string>
 
 namespace roof::census {
-
-using BigInt = llvm::DynamicAPInt;
 
 // Decimal digits of an arbitrary-precision integer.
 std::string toString(const BigInt &Value);

@@ -75,10 +75,26 @@ struct PlannedFunction {
 };
 
 /// OpenMP outlined bodies (`foo.omp_outlined`, `foo.omp_outlined_debug__`)
-/// are counted in the function that contains the parallel region.
-std::string enclosingFunctionOfOutlined(StringRef Name) {
+/// are counted in the function that contains the parallel region. clang 16
+/// names them without it (`.omp_outlined.`, `.omp_outlined._debug__`,
+/// `.omp_outlined..1`): then in the function that forks or calls the body
+/// when only one does, else under the body's own name (as a body whose
+/// function was inlined and removed is).
+std::string enclosingFunctionOfOutlined(const Function &F) {
+  StringRef Name = F.getName();
   size_t At = Name.find(".omp_outlined");
-  return At == StringRef::npos || At == 0 ? "" : Name.take_front(At).str();
+  if (At == StringRef::npos)
+    return "";
+  if (At > 0)
+    return Name.take_front(At).str();
+  const Function *Enclosing = nullptr;
+  for (const User *U : F.users()) {
+    const auto *Call = dyn_cast<CallBase>(U);
+    if (!Call || (Enclosing && Enclosing != Call->getFunction()))
+      return Name.str();
+    Enclosing = Call->getFunction();
+  }
+  return (Enclosing ? Enclosing->getName() : Name).str();
 }
 
 /// The OpenMP fork calls of F (`__kmpc_fork_call(loc, n, body, ...)`,
@@ -572,7 +588,7 @@ bool CensusInstrumenter::run() {
     FlopCostModel Model(F, Probe);
     PlannedFunction P{&F,
                       buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
-    P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
+    P.AttributedTo = enclosingFunctionOfOutlined(F);
     P.NumSlots = P.Census.Slots.size();
     if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
                                    !openMPForks(F).empty())) {

@@ -18,6 +18,8 @@
 #ifndef ROOF_CENSUS_INSTRUMENTER_H
 #define ROOF_CENSUS_INSTRUMENTER_H
 
+#include "LLVMCompat.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/CodeGen.h"
@@ -30,7 +32,7 @@ public:
   /// generated at, which the twin must use too. \p Traffic: traffic mode
   /// (TrafficInstrumenter.h).
   CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-                     llvm::CodeGenOptLevel CodeGenLevel, bool Traffic)
+                     compat::CodeGenOptLevel CodeGenLevel, bool Traffic)
       : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic) {}
 
   /// Instruments every defined function; false when nothing was changed
@@ -40,7 +42,7 @@ public:
 private:
   llvm::Module &M;
   llvm::FunctionAnalysisManager &FAM;
-  llvm::CodeGenOptLevel CodeGenLevel;
+  compat::CodeGenOptLevel CodeGenLevel;
   bool Traffic;
 };
 

@@ -40,6 +40,8 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cctype>
+
 using namespace llvm;
 
 namespace roof {
@@ -74,7 +76,8 @@ unsigned vectorBitsOfOpcode(StringRef Name) {
   if (Name.contains("Z128"))
     return 128;
   for (size_t I = 1; I + 1 < Name.size(); ++I)
-    if (isLower(Name[I + 1]) && isUpper(Name[I - 1])) {
+    if (std::islower(uint8_t(Name[I + 1])) &&
+        std::isupper(uint8_t(Name[I - 1]))) {
       if (Name[I] == 'Z')
         return 512;
       if (Name[I] == 'Y')
@@ -164,7 +167,11 @@ void tagInstructions(Module &Twin, ValueToValueMapTy &VMap,
     TwinF->setSubprogram(SP);
     for (const BasicBlock &BB : *F)
       for (const Instruction &I : BB) {
-        auto *TwinI = cast<Instruction>(VMap[&I]);
+        // Gone when stripped: the llvm.dbg.* calls of LLVM 16 (its debug
+        // info is not yet records beside the instructions).
+        auto *TwinI = cast_or_null<Instruction>(VMap.lookup(&I));
+        if (!TwinI)
+          continue;
         TwinI->setDebugLoc(
             DILocation::get(Twin.getContext(), State.Tagged.size(), 0, SP));
         State.Tagged.push_back(&I);
@@ -284,7 +291,7 @@ void MachineReader::read(MachineFunction &MF, MachineCode &Code) {
         FirstOf.try_emplace(BB, &MBB);
   }
   MachineDominatorTree MDT(MF);
-  MachinePostDominatorTree MPDT(MF);
+  compat::MachinePostDominatorTree MPDT(MF);
   MachineLoopInfo MLI(MDT);
   auto RunsWith = [&](MachineBasicBlock *First, MachineBasicBlock *MBB) {
     return First == MBB ||
@@ -325,9 +332,9 @@ void MachineReader::read(MachineFunction &MF, MachineCode &Code) {
 //===----------------------------------------------------------------------===//
 // The twin's target machine and library info
 //===----------------------------------------------------------------------===//
-std::unique_ptr<TargetMachine> targetMachineFor(const Module &M,
-                                                CodeGenOptLevel OptLevel,
-                                                std::string &Error) {
+std::unique_ptr<TargetMachine>
+targetMachineFor(const Module &M, compat::CodeGenOptLevel OptLevel,
+                 std::string &Error) {
   std::string TripleName = compat::targetTriple(M);
   const Target *T = TargetRegistry::lookupTarget(TripleName, Error);
   if (!T)
@@ -347,7 +354,7 @@ StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
                           compat::VectorLibrary &Library) {
   for (unsigned Lanes : {2u, 4u, 8u}) {
     StringRef Vector =
-        TLI.getVectorizedFunction("exp", ElementCount::getFixed(Lanes), false);
+        compat::vectorizedFunction(TLI, "exp", ElementCount::getFixed(Lanes));
     for (const compat::X86VectorLibrary &P : compat::x86VectorLibraries())
       if (Vector.starts_with(P.Prefix)) {
         Library = P.Library;
@@ -365,7 +372,7 @@ StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
 //===----------------------------------------------------------------------===//
 constexpr char CacheFormat[] = "roof-twin 1";
 
-std::string cacheKey(const Module &M, CodeGenOptLevel OptLevel,
+std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
                      StringRef VectorLibrary) {
   SmallString<0> Bitcode;
   raw_svector_ostream OS(Bitcode);
@@ -564,7 +571,7 @@ bool deserialize(StringRef Text, const Module &M,
 // The twin
 //===----------------------------------------------------------------------===//
 CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
-                         CodeGenOptLevel OptLevel) {
+                         compat::CodeGenOptLevel OptLevel) {
   if (Triple(compat::targetTriple(M)).getArch() != Triple::x86_64)
     return;
   SmallVector<const Function *, 32> Compiled;
@@ -597,7 +604,7 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
 
 std::string CodegenTwin::compile(const Module &M,
                                  ArrayRef<const Function *> Functions,
-                                 CodeGenOptLevel OptLevel,
+                                 compat::CodeGenOptLevel OptLevel,
                                  compat::VectorLibrary Library) {
   std::string Error;
   std::unique_ptr<TargetMachine> TM = targetMachineFor(M, OptLevel, Error);

@@ -89,7 +89,7 @@ public:
   /// Compiles the functions of \p M that touch FP values. \p FAM gives the
   /// TargetLibraryInfo the compilation uses.
   CodegenTwin(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-              llvm::CodeGenOptLevel OptLevel);
+              compat::CodeGenOptLevel OptLevel);
   ~CodegenTwin();
 
   /// The machine code of \p F, or null when F has no FP work (nothing to
@@ -100,7 +100,7 @@ private:
   /// Compiles \p Functions of \p M into Code; the error, if any.
   std::string compile(const llvm::Module &M,
                       llvm::ArrayRef<const llvm::Function *> Functions,
-                      llvm::CodeGenOptLevel OptLevel,
+                      compat::CodeGenOptLevel OptLevel,
                       compat::VectorLibrary Library);
 
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<MachineCode>> Code;

@@ -249,7 +249,7 @@ private:
     }
     Value *IsSpeaker = B.getTrue();
     if (UseRedux) {
-      Value *Mask = B.CreateIntrinsic(Int32, Intrinsic::nvvm_activemask, {});
+      Value *Mask = compat::activeMask(B);
       for (auto &Column : Columns)
         Column.second = warpSum(B, Column.second, Mask);
       Value *Lane = B.CreateIntrinsic(Int32,

@@ -194,7 +194,7 @@ TargetMachine *targetMachineFor(const Function &F) {
   const Target *T = TargetRegistry::lookupTarget(Triple, Error);
   TargetMachine *TM =
       T ? compat::createTargetMachine(*T, Triple, CPU, Features,
-                                      CodeGenOptLevel::Aggressive)
+                                      compat::CodeGenOptLevel::Aggressive)
         : nullptr;
   Machines[Key].reset(TM);
   return TM;
@@ -215,7 +215,7 @@ bool compileToAssembly(const std::string &Source, const Function &F,
   raw_svector_ostream OS(Buffer);
   legacy::PassManager PM;
   PM.add(new TargetLibraryInfoWrapperPass(llvm::Triple(Triple)));
-  if (TM->addPassesToEmitFile(PM, OS, nullptr, CodeGenFileType::AssemblyFile))
+  if (TM->addPassesToEmitFile(PM, OS, nullptr, compat::AssemblyFile))
     return false;
   PM.run(*M);
   Assembly = std::string(Buffer.str());

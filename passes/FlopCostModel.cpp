@@ -383,7 +383,7 @@ void FlopCostModel::elementwise(Instruction &I, RoofPrecision P,
               Lanes);
   else
     addOnce(Out, Canonical,
-            uint64_t(CanonicalPerLane) * demandedLanes(I).popcount());
+            uint64_t(CanonicalPerLane) * compat::popcount(demandedLanes(I)));
   if (CountsExecuted)
     addUnmasked(Out, Exec());
 }
@@ -399,7 +399,7 @@ void FlopCostModel::predicatedArithmetic(VPIntrinsic &VP,
   if (!P)
     return;
   std::optional<unsigned> Opcode = VP.getFunctionalOpcode();
-  std::optional<Intrinsic::ID> IntrinsicID = VP.getFunctionalIntrinsicID();
+  std::optional<Intrinsic::ID> IntrinsicID = compat::functionalIntrinsicID(VP);
   RoofClass Class;
   unsigned PerLane = 1;
   if (Opcode == Instruction::FAdd || Opcode == Instruction::FSub)
@@ -623,7 +623,7 @@ void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
     return;
   unsigned Lanes = Call.getType()->isVoidTy()
                        ? lanesOf(Ty)
-                       : demandedLanes(Call).popcount();
+                       : compat::popcount(demandedLanes(Call));
   unsigned PerCall = Name.contains("sincos") ? 2 : 1;
   addOnce(Out, flopMetric(*P, ROOF_CLASS_TRANSCENDENTAL, ROOF_CANONICAL),
           uint64_t(Lanes) * PerCall);
@@ -736,8 +736,8 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
     case Intrinsic::vector_reduce_fmul:
     case Intrinsic::vector_reduce_fmin:
     case Intrinsic::vector_reduce_fmax:
-    case Intrinsic::vector_reduce_fminimum:
-    case Intrinsic::vector_reduce_fmaximum:
+    case compat::intrinsic::vector_reduce_fminimum:
+    case compat::intrinsic::vector_reduce_fmaximum:
       return reduction(*II, Out);
     default:
       if (std::optional<std::string> Name =

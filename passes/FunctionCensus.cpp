@@ -147,6 +147,15 @@ void executedAsCanonical(ContributionList &Contributions) {
 
 } // namespace
 
+/// Where a remark about \p BB is: at its first instruction, past the
+/// llvm.dbg.* calls that are instructions in LLVM 16 (at line 0).
+static DebugLoc locationOf(const BasicBlock &BB) {
+  for (const Instruction &I : BB)
+    if (!I.isDebugOrPseudoInst())
+      return I.getDebugLoc();
+  return DebugLoc();
+}
+
 /// The census's remarks as LLVM optimisation remarks of pass "roof"
 /// (clang -Rpass-analysis=roof, -fsave-optimization-record; opt
 /// -pass-remarks-analysis=roof), at the instruction, block or function.
@@ -158,9 +167,8 @@ static void emitRemarks(const FunctionCensus &Census, Function &F,
       if (const auto *I = dyn_cast<Instruction>(V))
         return OptimizationRemarkAnalysis("roof", "Census", I) << Text;
       if (const auto *BB = dyn_cast<BasicBlock>(V))
-        return OptimizationRemarkAnalysis(
-                   "roof", "Census",
-                   BB->empty() ? DebugLoc() : BB->front().getDebugLoc(), BB)
+        return OptimizationRemarkAnalysis("roof", "Census", locationOf(*BB),
+                                          BB)
                << Text;
       return OptimizationRemarkAnalysis("roof", "Census", &F) << Text;
     });

@@ -1,6 +1,6 @@
-//===- passes/LLVMCompat.h - What differs between LLVM 19 and 22 ----------===//
+//===- passes/LLVMCompat.h - What differs between LLVM 16, 19 and 22 ------===//
 //
-// roof builds against LLVM 19 and 22 (CMakeLists.txt, ROOF_LLVM_VERSION).
+// roof builds against LLVM 16, 19 and 22 (CMakeLists.txt, ROOF_LLVM_VERSION).
 // Every API the tree uses that differs between them is wrapped here, once,
 // so that the pass and the tracing tools read the same whatever the version:
 // nothing else tests LLVM_VERSION_MAJOR.
@@ -9,9 +9,14 @@
 #ifndef ROOF_LLVM_COMPAT_H
 #define ROOF_LLVM_COMPAT_H
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/CodeGen/MachinePostDominators.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
@@ -28,9 +33,44 @@
 #endif
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace roof::compat {
+
+//===----------------------------------------------------------------------===//
+// Code generation
+//===----------------------------------------------------------------------===//
+
+/// The backend's optimisation level (CodeGenOpt::Level before LLVM 18); its
+/// values are None, Less, Default and Aggressive in every version.
+#if LLVM_VERSION_MAJOR >= 18
+using CodeGenOptLevel = llvm::CodeGenOptLevel;
+#else
+using CodeGenOptLevel = llvm::CodeGenOpt::Level;
+#endif
+
+/// The output of addPassesToEmitFile that is assembly text.
+#if LLVM_VERSION_MAJOR >= 18
+constexpr llvm::CodeGenFileType AssemblyFile =
+    llvm::CodeGenFileType::AssemblyFile;
+#else
+constexpr llvm::CodeGenFileType AssemblyFile = llvm::CGFT_AssemblyFile;
+#endif
+
+/// The post-dominator tree of a machine function, computed on construction
+/// (before LLVM 19 a legacy pass that computes it when run).
+class MachinePostDominatorTree : public llvm::MachinePostDominatorTree {
+public:
+#if LLVM_VERSION_MAJOR >= 19
+  explicit MachinePostDominatorTree(llvm::MachineFunction &MF)
+      : llvm::MachinePostDominatorTree(MF) {}
+#else
+  explicit MachinePostDominatorTree(llvm::MachineFunction &MF) {
+    runOnMachineFunction(MF);
+  }
+#endif
+};
 
 //===----------------------------------------------------------------------===//
 // Targets
@@ -50,7 +90,7 @@ inline std::string targetTriple(const llvm::Module &M) {
 inline llvm::TargetMachine *
 createTargetMachine(const llvm::Target &T, const std::string &TripleName,
                     llvm::StringRef CPU, llvm::StringRef Features,
-                    llvm::CodeGenOptLevel OptLevel) {
+                    CodeGenOptLevel OptLevel) {
 #if LLVM_VERSION_MAJOR >= 22
   llvm::Triple TT(TripleName);
 #else
@@ -110,17 +150,96 @@ inline llvm::ArrayRef<X86VectorLibrary> x86VectorLibraries() {
 #if LLVM_VERSION_MAJOR >= 22
       {VectorLibrary::SVML, "__svml_", "svml"},
       {VectorLibrary::AMDLIBM, "amd_vr", "amdlibm"},
-#else
+#elif LLVM_VERSION_MAJOR >= 18
       {llvm::TargetLibraryInfoImpl::SVML, "__svml_", "svml"},
       {llvm::TargetLibraryInfoImpl::AMDLIBM, "amd_vr", "amdlibm"},
+#else
+      {llvm::TargetLibraryInfoImpl::SVML, "__svml_", "svml"}, // no AMD LibM
 #endif
   };
   return Libraries;
 }
 
+/// The vector function \p TLI maps \p Name to at \p VF lanes, unmasked
+/// (empty: none). LLVM 16 knows no masked variants.
+inline llvm::StringRef vectorizedFunction(const llvm::TargetLibraryInfo &TLI,
+                                          llvm::StringRef Name,
+                                          llvm::ElementCount VF) {
+#if LLVM_VERSION_MAJOR >= 17
+  return TLI.getVectorizedFunction(Name, VF, /*Masked=*/false);
+#else
+  return TLI.getVectorizedFunction(Name, VF);
+#endif
+}
+
 //===----------------------------------------------------------------------===//
 // Intrinsics
 //===----------------------------------------------------------------------===//
+
+/// Intrinsics that switches name but LLVM 16 lacks (it calls libm's tan,
+/// asin, ..., exp10 instead, and has no NaN-propagating vector min/max
+/// reductions). In LLVM 16 they are IDs past its last intrinsic, which no
+/// call has, so that their cases never match.
+namespace intrinsic {
+#if LLVM_VERSION_MAJOR >= 19
+using namespace llvm::Intrinsic;
+#else
+enum : llvm::Intrinsic::ID {
+  tan = llvm::Intrinsic::num_intrinsics,
+  asin,
+  acos,
+  atan,
+  sinh,
+  cosh,
+  tanh,
+  exp10,
+  vector_reduce_fminimum,
+  vector_reduce_fmaximum,
+};
+#endif
+} // namespace intrinsic
+
+/// The intrinsic whose operation a VP intrinsic applies to its active lanes
+/// (llvm.vp.sqrt: llvm.sqrt); none for those that are an instruction. LLVM
+/// 16 names none of those the cost model asks for.
+inline std::optional<llvm::Intrinsic::ID>
+functionalIntrinsicID(const llvm::VPIntrinsic &VP) {
+#if LLVM_VERSION_MAJOR >= 17
+  return VP.getFunctionalIntrinsicID();
+#else
+  switch (VP.getIntrinsicID()) {
+  case llvm::Intrinsic::vp_sqrt: return llvm::Intrinsic::sqrt;
+  case llvm::Intrinsic::vp_fma: return llvm::Intrinsic::fma;
+  case llvm::Intrinsic::vp_fmuladd: return llvm::Intrinsic::fmuladd;
+  case llvm::Intrinsic::vp_minnum: return llvm::Intrinsic::minnum;
+  case llvm::Intrinsic::vp_maxnum: return llvm::Intrinsic::maxnum;
+  default: return std::nullopt;
+  }
+#endif
+}
+
+/// The lanes of the warp that execute this call, as a 32-bit mask (PTX's
+/// activemask.b32, an NVVM intrinsic from LLVM 17, inline assembly before).
+inline llvm::Value *activeMask(llvm::IRBuilderBase &B) {
+#if LLVM_VERSION_MAJOR >= 17
+  return B.CreateIntrinsic(B.getInt32Ty(), llvm::Intrinsic::nvvm_activemask,
+                           {});
+#else
+  llvm::InlineAsm *Asm = llvm::InlineAsm::get(
+      llvm::FunctionType::get(B.getInt32Ty(), false), "activemask.b32 $0;",
+      "=r", /*hasSideEffects=*/true);
+  return B.CreateCall(Asm);
+#endif
+}
+
+/// The number of set bits (APInt::countPopulation before LLVM 17).
+inline unsigned popcount(const llvm::APInt &Bits) {
+#if LLVM_VERSION_MAJOR >= 17
+  return Bits.popcount();
+#else
+  return Bits.countPopulation();
+#endif
+}
 
 /// The lane mask of a llvm.masked.{load,store,gather,scatter,expandload,
 /// compressstore} call. LLVM 22 dropped the alignment operand of the first

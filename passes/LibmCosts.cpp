@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LibmCosts.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
@@ -106,19 +107,19 @@ std::optional<std::string> libmNameOfIntrinsic(llvm::Intrinsic::ID ID,
   switch (ID) {
   case llvm::Intrinsic::exp: Base = "exp"; break;
   case llvm::Intrinsic::exp2: Base = "exp2"; break;
-  case llvm::Intrinsic::exp10: Base = "exp10"; break;
+  case compat::intrinsic::exp10: Base = "exp10"; break;
   case llvm::Intrinsic::log: Base = "log"; break;
   case llvm::Intrinsic::log2: Base = "log2"; break;
   case llvm::Intrinsic::log10: Base = "log10"; break;
   case llvm::Intrinsic::sin: Base = "sin"; break;
   case llvm::Intrinsic::cos: Base = "cos"; break;
-  case llvm::Intrinsic::tan: Base = "tan"; break;
-  case llvm::Intrinsic::asin: Base = "asin"; break;
-  case llvm::Intrinsic::acos: Base = "acos"; break;
-  case llvm::Intrinsic::atan: Base = "atan"; break;
-  case llvm::Intrinsic::sinh: Base = "sinh"; break;
-  case llvm::Intrinsic::cosh: Base = "cosh"; break;
-  case llvm::Intrinsic::tanh: Base = "tanh"; break;
+  case compat::intrinsic::tan: Base = "tan"; break;
+  case compat::intrinsic::asin: Base = "asin"; break;
+  case compat::intrinsic::acos: Base = "acos"; break;
+  case compat::intrinsic::atan: Base = "atan"; break;
+  case compat::intrinsic::sinh: Base = "sinh"; break;
+  case compat::intrinsic::cosh: Base = "cosh"; break;
+  case compat::intrinsic::tanh: Base = "tanh"; break;
   case llvm::Intrinsic::pow: Base = "pow"; break;
   default: return std::nullopt;
   }

@@ -61,14 +61,14 @@ PreservedAnalyses RoofCensusPrinter::run(Module &M,
   return PreservedAnalyses::all();
 }
 
-CodeGenOptLevel codeGenLevelOf(OptimizationLevel Level) {
+compat::CodeGenOptLevel codeGenLevelOf(OptimizationLevel Level) {
   if (Level == OptimizationLevel::O0)
-    return CodeGenOptLevel::None;
+    return compat::CodeGenOptLevel::None;
   if (Level == OptimizationLevel::O1)
-    return CodeGenOptLevel::Less;
+    return compat::CodeGenOptLevel::Less;
   if (Level == OptimizationLevel::O3)
-    return CodeGenOptLevel::Aggressive;
-  return CodeGenOptLevel::Default;
+    return compat::CodeGenOptLevel::Aggressive;
+  return compat::CodeGenOptLevel::Default;
 }
 
 } // namespace roof

@@ -18,6 +18,8 @@
 #ifndef ROOF_CENSUS_PASS_H
 #define ROOF_CENSUS_PASS_H
 
+#include "LLVMCompat.h"
+
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Support/CodeGen.h"
@@ -27,21 +29,21 @@ namespace roof {
 
 struct RoofCensusPass : llvm::PassInfoMixin<RoofCensusPass> {
   /// \p CodeGenLevel: the level the module's machine code is generated at.
-  explicit RoofCensusPass(llvm::CodeGenOptLevel CodeGenLevel)
+  explicit RoofCensusPass(compat::CodeGenOptLevel CodeGenLevel)
       : CodeGenLevel(CodeGenLevel) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
   // Also at -O0 and on optnone functions: counts must not depend on them.
   static bool isRequired() { return true; }
 
 private:
-  llvm::CodeGenOptLevel CodeGenLevel;
+  compat::CodeGenOptLevel CodeGenLevel;
 };
 
 struct RoofCensusPrinter : llvm::PassInfoMixin<RoofCensusPrinter> {
   /// What is printed: the census, or the twin's machine code it is read
   /// from.
   enum What { Slots, MachineBlocks };
-  RoofCensusPrinter(llvm::raw_ostream &OS, llvm::CodeGenOptLevel CodeGenLevel,
+  RoofCensusPrinter(llvm::raw_ostream &OS, compat::CodeGenOptLevel CodeGenLevel,
                     What Printed)
       : OS(OS), CodeGenLevel(CodeGenLevel), Printed(Printed) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
@@ -49,13 +51,13 @@ struct RoofCensusPrinter : llvm::PassInfoMixin<RoofCensusPrinter> {
 
 private:
   llvm::raw_ostream &OS;
-  llvm::CodeGenOptLevel CodeGenLevel;
+  compat::CodeGenOptLevel CodeGenLevel;
   What Printed;
 };
 
 /// The code generator's optimisation level for a pipeline level, as clang
 /// chooses it (-O1: Less, -O2/-Os/-Oz: Default, -O3: Aggressive).
-llvm::CodeGenOptLevel codeGenLevelOf(llvm::OptimizationLevel Level);
+compat::CodeGenOptLevel codeGenLevelOf(llvm::OptimizationLevel Level);
 
 } // namespace roof
 

@@ -21,6 +21,7 @@
 #include <cstring>
 
 using namespace llvm;
+namespace compat = roof::compat;
 
 namespace {
 
@@ -32,22 +33,23 @@ bool disabledByEnvironment() {
 /// The code generation level in a pass name's parameter: "roof-census",
 /// "roof-census<O3>", "print<roof-census>", "print<roof-census;O3>" (O2
 /// when none is given, as llc's default).
-std::optional<CodeGenOptLevel> levelOf(StringRef Name, StringRef Pass) {
+std::optional<compat::CodeGenOptLevel> levelOf(StringRef Name,
+                                               StringRef Pass) {
   bool Printer = Name.consume_front("print<");
   if (Printer && !Name.consume_back(">"))
     return std::nullopt;
   if (!Name.consume_front(Pass))
     return std::nullopt;
   if (Name.empty())
-    return CodeGenOptLevel::Default;
+    return compat::CodeGenOptLevel::Default;
   if (!(Printer ? Name.consume_front(";")
                 : Name.consume_front("<") && Name.consume_back(">")))
     return std::nullopt;
-  return StringSwitch<std::optional<CodeGenOptLevel>>(Name)
-      .Case("O0", CodeGenOptLevel::None)
-      .Case("O1", CodeGenOptLevel::Less)
-      .Case("O2", CodeGenOptLevel::Default)
-      .Case("O3", CodeGenOptLevel::Aggressive)
+  return StringSwitch<std::optional<compat::CodeGenOptLevel>>(Name)
+      .Case("O0", compat::CodeGenOptLevel::None)
+      .Case("O1", compat::CodeGenOptLevel::Less)
+      .Case("O2", compat::CodeGenOptLevel::Default)
+      .Case("O3", compat::CodeGenOptLevel::Aggressive)
       .Default(std::nullopt);
 }
 
@@ -57,17 +59,20 @@ void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name.starts_with("print<")) {
           using Printer = roof::RoofCensusPrinter;
-          if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-machine")) {
+          if (std::optional<compat::CodeGenOptLevel> L =
+                  levelOf(Name, "roof-machine")) {
             MPM.addPass(Printer(outs(), *L, Printer::MachineBlocks));
             return true;
           }
-          if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-census")) {
+          if (std::optional<compat::CodeGenOptLevel> L =
+                  levelOf(Name, "roof-census")) {
             MPM.addPass(Printer(outs(), *L, Printer::Slots));
             return true;
           }
           return false;
         }
-        if (std::optional<CodeGenOptLevel> L = levelOf(Name, "roof-census")) {
+        if (std::optional<compat::CodeGenOptLevel> L =
+                levelOf(Name, "roof-census")) {
           MPM.addPass(roof::RoofCensusPass(*L));
           return true;
         }

@@ -135,7 +135,7 @@ TEST(Polynomial, QuotientKeepsRemainderInsideRounding) {
   for (int NV : {0, 1, 6, 7, 8, 100}) {
     auto V = Q.bind({{"M", 3}, {"N", NV}}).constant();
     ASSERT_TRUE(V);
-    EXPECT_EQ(*V, Rational(llvm::ceilDiv(BigInt(24 + NV + 9), BigInt(8))));
+    EXPECT_EQ(*V, Rational(ceilDiv(BigInt(24 + NV + 9), BigInt(8))));
   }
 }
 

@@ -20,12 +20,14 @@
 ;                                       is a vmulsd: canonical mul 2 add 1;
 ;                                       empirical mul 1 + fma 2
 ;
-; Expected to fail with LLVM 22 (docs/development.md): LLVM 22's X86 backend
-; leaves one contractable fmul/fadd pair unfused (empirical add 1, not 0);
-; canonical is the same. Per-version expectations to write.
-; XFAIL: llvm-22
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
-; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
+; LLVM 22 no longer reads "unsafe-fp-math" (contraction is only the
+; instructions' `contract`): @unsafe_fp_math stays a vmulsd and a vaddsd, so
+; its empirical counts are mul 1 + add 1 (prefixes UNSAFE-FUSED with LLVM 16
+; and 19, UNSAFE-KEPT with 22); canonical is the same with every version.
+; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s \
+; RUN:   --check-prefixes=CHECK,%if llvm-22 %{UNSAFE-KEPT%} %else %{UNSAFE-FUSED%}
+; RUN: %llc -o - %s | FileCheck %s \
+; RUN:   --check-prefixes=ASM,%if llvm-22 %{ASM-UNSAFE-KEPT%} %else %{ASM-UNSAFE-FUSED%}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -153,13 +155,18 @@ entry:
 
 ; CHECK-LABEL: roof-census: function 'unsafe_fp_math'
 ; CHECK-NEXT:   block %entry: per execution
-; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
-; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
-; CHECK-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
-; CHECK-NEXT: machine: block %entry: vfmadd213sd
+; UNSAFE-FUSED-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
+; UNSAFE-FUSED-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
+; UNSAFE-FUSED-NEXT:     fp64.fma canonical=0 empirical=2 full_width=2
+; UNSAFE-FUSED-NEXT: machine: block %entry: vfmadd213sd
+; UNSAFE-KEPT-NEXT:      fp64.add canonical=1 empirical=1 full_width=1
+; UNSAFE-KEPT-NEXT:      fp64.mul canonical=1 empirical=1 full_width=1
+; UNSAFE-KEPT-NEXT:  machine: block %entry: vmulsd, vaddsd
 ; ASM-LABEL: unsafe_fp_math:
-; ASM-NOT:   vmulsd
-; ASM:       vfmadd213sd
+; ASM-UNSAFE-FUSED-NOT:  vmulsd
+; ASM-UNSAFE-FUSED:      vfmadd213sd
+; ASM-UNSAFE-KEPT:       vmulsd
+; ASM-UNSAFE-KEPT-NEXT:  vaddsd
 ; ASM-NEXT:  retq
 define double @unsafe_fp_math(double %a, double %b, double %c) #1 {
 entry:

@@ -75,7 +75,7 @@ entry:
 define void @constant_masks(ptr %p, ptr %q) #0 {
 entry:
   %v = call <8 x double> @llvm.masked.load.v8f64.p0(ptr %p, i32 8, <8 x i1> <i1 true, i1 true, i1 true, i1 false, i1 false, i1 false, i1 false, i1 false>, <8 x double> zeroinitializer)
-  call void @llvm.masked.store.v8f64.p0(<8 x double> %v, ptr %q, i32 8, <8 x i1> splat (i1 true))
+  call void @llvm.masked.store.v8f64.p0(<8 x double> %v, ptr %q, i32 8, <8 x i1> <i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true, i1 true>)
   call void @llvm.masked.store.v8f64.p0(<8 x double> %v, ptr %p, i32 8, <8 x i1> zeroinitializer)
   ret void
 }

@@ -34,7 +34,7 @@ target triple = "x86_64-unknown-linux-gnu"
 define <16 x float> @rsqrt_v16f32(<16 x float> %x) #0 {
 entry:
   %s = call fast <16 x float> @llvm.sqrt.v16f32(<16 x float> %x)
-  %r = fdiv fast <16 x float> splat (float 1.0), %s
+  %r = fdiv fast <16 x float> <float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0, float 1.0>, %s
   ret <16 x float> %r
 }
 
@@ -76,7 +76,7 @@ entry:
 define <8 x double> @rsqrt_v8f64_strict(<8 x double> %x) #0 {
 entry:
   %s = call <8 x double> @llvm.sqrt.v8f64(<8 x double> %x)
-  %r = fdiv <8 x double> splat (double 1.0), %s
+  %r = fdiv <8 x double> <double 1.0, double 1.0, double 1.0, double 1.0, double 1.0, double 1.0, double 1.0, double 1.0>, %s
   ret <8 x double> %r
 }
 
