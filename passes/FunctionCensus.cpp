@@ -128,8 +128,8 @@ void addExecuted(CounterSlot &Slot, const ExecutedWork &W) {
     }
 }
 
-/// When the twin could not be compiled, what executes is taken to be what
-/// the source says.
+/// When the twin could not be compiled, what executes is taken to be the
+/// canonical count of the IR.
 void executedAsCanonical(ContributionList &Contributions) {
   size_t N = Contributions.size();
   for (size_t I = 0; I < N; ++I) {
