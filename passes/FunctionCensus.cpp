@@ -147,23 +147,47 @@ void executedAsCanonical(ContributionList &Contributions) {
 
 } // namespace
 
-/// The census's remarks as LLVM optimisation remarks of pass "roof"
-/// (clang -Rpass-analysis=roof, -fsave-optimization-record; opt
-/// -pass-remarks-analysis=roof), at the instruction, block or function.
+namespace {
+
+/// A remark of kind \p Remark (OptimizationRemark, ...Missed, ...Analysis)
+/// of pass "roof" named \p Name at \p V: an instruction, a block (at its
+/// first instruction's line) or the function \p F.
+template <typename Remark>
+Remark remarkAt(const char *Name, const Value *V, const Function &F) {
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return Remark("roof", Name, I);
+  if (const auto *BB = dyn_cast<BasicBlock>(V))
+    return Remark("roof", Name,
+                  BB->empty() ? DebugLoc() : BB->front().getDebugLoc(), BB);
+  return Remark("roof", Name, &F);
+}
+
+} // namespace
+
+/// The census as LLVM optimisation remarks of pass "roof" (clang
+/// -Rpass=roof, -Rpass-missed=roof, -Rpass-analysis=roof,
+/// -fsave-optimization-record; opt -pass-remarks*=roof): that the function
+/// is counted, and with how many counters (passed, "Counted"); what roof
+/// could not count exactly (missed, "NotExact"); how a count came about
+/// (analysis, "Census"), at the instruction, block or function.
 static void emitRemarks(const FunctionCensus &Census, Function &F,
                         FunctionAnalysisManager &FAM) {
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  for (const auto &[V, Text] : Census.Remarks)
-    ORE.emit([&, V = V, &Text = Text] {
-      if (const auto *I = dyn_cast<Instruction>(V))
-        return OptimizationRemarkAnalysis("roof", "Census", I) << Text;
-      if (const auto *BB = dyn_cast<BasicBlock>(V))
-        return OptimizationRemarkAnalysis(
-                   "roof", "Census",
-                   BB->empty() ? DebugLoc() : BB->front().getDebugLoc(), BB)
-               << Text;
-      return OptimizationRemarkAnalysis("roof", "Census", &F) << Text;
-    });
+  ORE.emit([&] {
+    return OptimizationRemark("roof", "Counted", &F)
+           << "counted with " << ore::NV("Counters", Census.Slots.size())
+           << (Census.Slots.size() == 1 ? " counter" : " counters");
+  });
+  for (const auto &[V, Remark] : Census.Remarks) {
+    if (Remark.Kind == CensusRemark::Missed)
+      ORE.emit([&, V = V, &Text = Remark.Text] {
+        return remarkAt<OptimizationRemarkMissed>("NotExact", V, F) << Text;
+      });
+    else
+      ORE.emit([&, V = V, &Text = Remark.Text] {
+        return remarkAt<OptimizationRemarkAnalysis>("Census", V, F) << Text;
+      });
+  }
 }
 
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
@@ -173,12 +197,15 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
   MachineAttribution Attribution;
   bool Fallback = Machine && !Machine->Error.empty();
   if (Fallback)
-    Census.Remarks.emplace_back(&F, "no machine code (" + Machine->Error +
-                                        "): empirical = canonical");
+    Census.Remarks.push_back(
+        {&F,
+         {CensusRemark::Missed,
+          "no machine code (" + Machine->Error + "): empirical = canonical"}});
   else if (Machine)
     Attribution = attributeMachineCode(F, *Machine);
-  for (auto &[Block, Remark] : Attribution.Remarks)
-    Census.Remarks.emplace_back(Block, std::move(Remark));
+  // Machine code tied to a counter only approximately: not exact.
+  for (auto &[Block, Text] : Attribution.Remarks)
+    Census.Remarks.push_back({Block, {CensusRemark::Missed, std::move(Text)}});
   Census.Machine = std::move(Attribution.Listings);
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
@@ -206,7 +233,7 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
       }
       if (isCensusBoundary(I))
         SegmentStart = &I;
-      std::string Remark = Model.remark(I);
+      CensusRemark Remark = Model.remark(I);
       if (!Remark.empty())
         Census.Remarks.emplace_back(&I, std::move(Remark));
     }
@@ -316,7 +343,7 @@ void printFunctionCensus(raw_ostream &OS, const Function &F,
     } else {
       OS << " function '" << V->getName() << "'";
     }
-    OS << " ; " << Remark << '\n';
+    OS << " ; " << Remark.Text << '\n';
   }
 }
 
