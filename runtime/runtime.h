@@ -23,16 +23,15 @@
 |*
 |* Layers, each file calling only into its own layer and those below
 |* (docs/architecture.md, "The runtime's layers"):
-|*   entry          start.c
+|*   entry          start.c; cuda_launch.c (libroofrt-cuda), the entry
+|*                  points of CUDA programs, which starts the runtime and
+|*                  arms the write for its kernels
 |*   write          output.c, signals.c, interpose.c (the write and what
 |*                  triggers it), report.c, json_writer.c
-|*   what is counted  regions.c, markers.c, kernels.c, cuda_launch.c,
-|*                  traffic.c, census.c
+|*   what is counted  regions.c, markers.c, kernels.c, traffic.c, census.c
 |*   registry       registry.c: modules, threads, and the hooks through
 |*                  which the layers above hear of modules, exits and forks
 |*   services       timer.c, process.c, arena.c, format.c, libm_paths.c
-|* One call still goes up: kernels.c arms the write (roofrt_output_arm) when
-|* a CUDA kernel registers in a program with no host module.
 |*
 |* The write of the census (census.c through output.c) allocates only from
 |* its arena and formats only with format.c, so that it can run in a signal
