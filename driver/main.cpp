@@ -6,7 +6,7 @@
 //   roof cc / roof c++ ...    compile and link with the roof pass and runtime
 //   roof plot, pp, compare    rooflines, portability, comparisons with tools
 //   roof ert ...              roof-ert, the ceilings of this machine
-//   roof census ...           roof-census, source-level canonical counts
+//   roof static ...           roof-static, source-level counts
 //
 // Called as roof-cc or roof-c++ (the links next to roof), it is the compiler
 // wrapper, for build systems that want a single path as the compiler.
@@ -50,8 +50,9 @@ commands:
                           roof's counts beside Intel SDE's, LIKWID's,
                           Nsight Compute's or nvprof's
   ert [--gpu] ARGS...     measure this machine's ceilings (roof-ert; --gpu: the GPU's)
-  census ARGS...          count canonical FLOPs and bytes in the source
-                          (roof-census: FILES... [-- FLAGS] or -p BUILD)
+  static ARGS...          count canonical FLOPs and bytes in the source
+                          (roof-static: FILES... [-- FLAGS] or -p BUILD;
+                          roof census is its deprecated old name)
 
   roof <command> --help   help on a command
   roof --version          the version of roof
@@ -90,8 +91,10 @@ int dispatch(const std::string &self, const std::vector<std::string> &args) {
     return compareCommand(rest);
   if (command == "ert")
     return ertCommand(rest);
+  if (command == "static")
+    return staticCommand(rest);
   if (command == "census")
-    return censusCommand(rest);
+    return deprecatedCensusCommand(rest);
   if (command == "cc")
     return compilerCommand(Language::C, rest);
   if (command == "c++")

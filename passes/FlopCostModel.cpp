@@ -296,12 +296,13 @@ FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
   const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
   // Never silently: the printer says why, and the canonical count stands in.
   if (Cost.Failed) {
-    Remarks[&I] = "backend probe failed; empirical = canonical";
+    Remarks[&I] = {CensusRemark::Missed,
+                   "backend probe failed; empirical = canonical"};
     return simple(P, CanonicalClass, lanesOf(I.getType()), PerLane);
   }
   Executed E;
   E.Flops = Cost.Flops;
-  Remarks[&I] = "backend: " + Cost.Instructions;
+  Remarks[&I] = {CensusRemark::Analysis, "backend: " + Cost.Instructions};
   return E;
 }
 
@@ -806,11 +807,12 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
       if (needsProbe(Ty))
         return probed(I, *P, Class);
       if (IsMul && FusedMuls.count(&I)) {
-        Remarks[&I] = "fused into the FMA of its add";
+        Remarks[&I] = {CensusRemark::Analysis, "fused into the FMA of its add"};
         return Executed();
       }
       if (FusedAdds.count(&I)) {
-        Remarks[&I] = "executes as an FMA with its fmul operand";
+        Remarks[&I] = {CensusRemark::Analysis,
+                       "executes as an FMA with its fmul operand"};
         return simple(*P, ROOF_CLASS_FMA, Lanes, 2);
       }
       return simple(*P, Class, Lanes);
@@ -824,12 +826,13 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     if (Instruction *First = SharedReciprocalOf.lookup(&I)) {
       auto Exec = [&] {
         Executed E = simple(*P, ROOF_CLASS_MUL, lanesOf(Ty));
-        Remarks[&I] = "multiplies by the shared reciprocal of its divisor";
+        Remarks[&I] = {CensusRemark::Analysis,
+                       "multiplies by the shared reciprocal of its divisor"};
         if (First == &I) { // the reciprocal is computed here
           const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
           if (!Reciprocal.Failed) {
             addWork(E.Flops, Reciprocal.Flops);
-            Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
+            Remarks[&I].Text += "; reciprocal: " + Reciprocal.Instructions;
           }
         }
         return E;
@@ -884,7 +887,7 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
   }
 }
 
-std::string FlopCostModel::remark(Instruction &I) const {
+CensusRemark FlopCostModel::remark(Instruction &I) const {
   return Remarks.lookup(&I);
 }
 

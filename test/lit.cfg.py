@@ -57,13 +57,12 @@ except OSError:
     pass
 
 # ptxas assembles the PTX of instrumented device code (no GPU needed).
-ptxas = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
-                     "bin", "ptxas")
+# The toolkit of the build (ROOF_CUDA_PATH), not one of its own.
+ptxas = os.path.join(config.roof_cuda_path, "bin", "ptxas")
 if os.access(ptxas, os.X_OK):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
-cuda_include = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
-                            "include")
+cuda_include = os.path.join(config.roof_cuda_path, "include")
 config.substitutions.append(("%cuda_include", cuda_include))
 nvdisasm = os.path.join(os.path.dirname(ptxas), "nvdisasm")
 if os.access(nvdisasm, os.X_OK):
