@@ -13,6 +13,7 @@
 #include "CounterUpdates.h"
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
+#include "SourceNames.h"
 #include "ExpansionProbe.h"
 #include "TrafficInstrumenter.h"
 
@@ -21,7 +22,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -74,11 +74,14 @@ struct PlannedFunction {
   SmallVector<std::pair<CallInst *, const PlannedFunction *>, 1> Forks;
 };
 
-/// OpenMP outlined bodies (`foo.omp_outlined`, `foo.omp_outlined_debug__`)
+/// OpenMP outlined bodies (clang's `foo.omp_outlined`,
+/// `foo.omp_outlined_debug__`; flang's, from OpenMPIRBuilder, `foo..omp_par`)
 /// are counted in the function that contains the parallel region.
 std::string enclosingFunctionOfOutlined(StringRef Name) {
-  size_t At = Name.find(".omp_outlined");
-  return At == StringRef::npos || At == 0 ? "" : Name.take_front(At).str();
+  for (StringRef Suffix : {"..omp_par", ".omp_outlined"})
+    if (size_t At = Name.find(Suffix); At != StringRef::npos && At != 0)
+      return Name.take_front(At).str();
+  return "";
 }
 
 /// The OpenMP fork calls of F (`__kmpc_fork_call(loc, n, body, ...)`,
@@ -489,11 +492,9 @@ public:
                                        ConstantArray::get(Ty, Weights),
                                        "roof.weights");
     }
-    StringRef Name = P.F->getName();
-    std::string Demangled = demangle(Name.str());
     return ConstantStruct::get(
         FunctionTy,
-        {string(Name), string(Demangled),
+        {string(P.F->getName()), string(readableFunctionName(*P.F)),
          P.AttributedTo.empty() ? ConstantPointerNull::get(Ptr)
                                 : string(P.AttributedTo),
          ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
@@ -524,7 +525,7 @@ public:
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(M.getSourceFileName()), string(compat::targetTriple(M)),
+         string(moduleSourceName(M)), string(compat::targetTriple(M)),
          Attr("target-cpu"), Attr("target-features"), Table, Getter}));
   }
 
@@ -574,8 +575,12 @@ bool CensusInstrumenter::run() {
                       buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
     P.NumSlots = P.Census.Slots.size();
+    // Timed: functions with loops or parallel regions, and Fortran's main
+    // program, whose time is the program's (its main, in the Fortran
+    // runtime or a stub Flang writes, only calls it).
     if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
-                                   !openMPForks(F).empty())) {
+                                   !openMPForks(F).empty() ||
+                                   F.getName() == kFortranProgramBody)) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
       P.TimedInBody = true;
