@@ -154,6 +154,15 @@ std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {
     Call.Work = *Work;
     return Call;
   }
+  // x**n with a run-time n (llvm.powi): the compiler runtime's multiplies
+  // by squaring, as many as n's bits and ones. Not measurable once for all
+  // n: one transcendental operation per call, as a power is canonically.
+  if (Name == "__powidf2" || Name == "__powisf2") {
+    Call.Measured = false;
+    Call.Work[Name == "__powisf2" ? ROOF_FP32 : ROOF_FP64]
+             [ROOF_CLASS_TRANSCENDENTAL] = 1;
+    return Call;
+  }
   unsigned Lanes = 1;
   llvm::StringRef Scalar = Name;
   unsigned VectorLanes;
