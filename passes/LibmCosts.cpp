@@ -208,6 +208,7 @@ bool isTranscendentalName(llvm::StringRef Name) {
              .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma",
                     true)
              .Cases("fmod", "sincos", true)
+             .Case("cabs", true) // |z| of a complex (Fortran's abs): hypot
              .Default(false) ||
          Name == "erff" || Name == "erfcf";
 }

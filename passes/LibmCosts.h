@@ -59,7 +59,8 @@ bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,
                              llvm::StringRef &Scalar);
 
 /// Names of the libm functions counted as one transcendental operation per
-/// element (float variants end in 'f'): exp, log, sin, pow, fmod, sincos...
+/// element (float variants end in 'f'): exp, log, sin, pow, fmod, sincos,
+/// cabs...
 bool isTranscendentalName(llvm::StringRef Name);
 
 /// A hash of the whole table: results derived from it (cached backend

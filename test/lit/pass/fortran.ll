@@ -27,6 +27,7 @@
 ;     formula); empirical the measured __divdc3 (Smith's: add 3, mul 3,
 ;     div 3, 7 compares; docs/libm-costs.md)
 ;   MATMUL (_FortranAMatmulReal8Real8): nothing counted, a remark names it
+;   abs(z) (libm's cabs): 1 transcendental, as hypot; not measured: a remark
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=COST
 ; RUN: %opt -passes=roof-census -S %s | FileCheck %s
@@ -35,9 +36,9 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 source_filename = "FIRModule"
 
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 6, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 7, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [14 x i8] c"src/daxpy.f90\00"
-; CHECK-DAG: @roof.functions = private constant [6 x %roof.Function] [{{.*}}%roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{.*}} }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 3, i32 0, i32 1, i32 2, i32 0, ptr null }]
+; CHECK-DAG: @roof.functions = private constant [7 x %roof.Function] [{{.*}}%roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{.*}} }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 3, i32 0, i32 1, i32 2, i32 0, ptr null }]
 ; CHECK-DAG: @[[OMP]] = private unnamed_addr constant [17 x i8] c"_QQmain..omp_par\00"
 ; CHECK-DAG: @[[MAIN]] = private unnamed_addr constant [8 x i8] c"_QQmain\00"
 ; CHECK-DAG: c"kernels::daxpy\00"
@@ -61,6 +62,11 @@ source_filename = "FIRModule"
 ; COST-NEXT:      fp64.div canonical=2 empirical=3 full_width=3
 ; COST-NEXT:      fp64.compare canonical=0 empirical=7 full_width=7
 ; COST-NEXT:    machine: block %entry: call __divdc3
+; COST-LABEL: roof-census: function '_QPzabs'
+; COST-NEXT:    block %entry: per execution
+; COST-NEXT:      fp64.transcendental canonical=1 empirical=1 full_width=1
+; COST-NEXT:    machine: block %entry: call cabs
+; COST-NEXT:    remark: block %entry ; no measured cost for 'cabs'; counted as 1 transcendental operation per element
 ; COST-LABEL: roof-census: function '_QMmSsFhostPinner'
 ; COST-NEXT:    block %entry: per execution
 ; COST-NEXT:    remark: call void @_FortranAMatmulReal8Real8({{.*}}) ; the Fortran runtime's _FortranAMatmulReal8Real8 is not compiled with roof: its floating-point work is not counted
@@ -85,6 +91,12 @@ entry:
   ret { double, double } %q
 }
 
+define double @_QPzabs(double %re, double %im) #0 {
+entry:
+  %r = call double @cabs(double %re, double %im)
+  ret double %r
+}
+
 define void @_QMmSsFhostPinner(ptr %a, ptr %b, ptr %c) #0 {
 entry:
   call void @_FortranAMatmulReal8Real8(ptr %a, ptr %b, ptr %c, ptr null, i32 0)
@@ -105,6 +117,7 @@ entry:
 declare double @llvm.powi.f64.i32(double, i32)
 declare { double, double } @__divdc3(double, double, double, double)
 declare void @_FortranAMatmulReal8Real8(ptr, ptr, ptr, ptr, i32)
+declare double @cabs(double, double)
 
 attributes #0 = { "target-cpu"="x86-64-v4" }
 
