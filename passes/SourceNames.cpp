@@ -15,6 +15,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Path.h"
 
 using namespace llvm;
 
@@ -51,6 +52,22 @@ StringRef takeName(StringRef &Rest, bool (*Accept)(char)) {
   return Name;
 }
 
+// The file the first function of M with a subprogram was written in:
+// where the compiled file's #line directives point (CMake's Fortran builds
+// compile a preprocessed copy, DIR/x.f90-pp.f90, whose lines say x.f90).
+std::string subprogramFile(const Module &M) {
+  for (const Function &F : M)
+    if (const DISubprogram *SP = F.getSubprogram()) {
+      SmallString<128> Path;
+      if (!sys::path::is_absolute(SP->getFilename()))
+        Path = SP->getDirectory();
+      sys::path::append(Path, SP->getFilename());
+      sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+      return std::string(Path);
+    }
+  return "";
+}
+
 } // namespace
 
 bool isFortranModule(const Module &M) {
@@ -61,10 +78,18 @@ bool isFortranModule(const Module &M) {
 }
 
 std::string moduleSourceName(const Module &M) {
-  if (M.getSourceFileName() == kFlangModuleName)
-    for (const DICompileUnit *CU : M.debug_compile_units())
-      if (!CU->getFilename().empty())
-        return CU->getFilename().str();
+  if (M.getSourceFileName() != kFlangModuleName)
+    return M.getSourceFileName();
+  for (const DICompileUnit *CU : M.debug_compile_units()) {
+    if (CU->getFilename().empty())
+      continue;
+    // The file as Flang was given it, unless that was a copy.
+    std::string Written = subprogramFile(M);
+    if (!Written.empty() && sys::path::filename(Written) !=
+                                sys::path::filename(CU->getFilename()))
+      return Written;
+    return CU->getFilename().str();
+  }
   return M.getSourceFileName();
 }
 

@@ -36,6 +36,9 @@ bool isFortranModule(const llvm::Module &M);
 // The source file M was compiled from, as the compiler was given it: the
 // module's source_filename, or for Flang's "FIRModule" the file of its
 // compile unit (the module's name when there is none: compiled without -g).
+// A compile unit that is a preprocessed copy of another file (#line
+// directives: the subprograms are in a file of another name) gives way to
+// the path of that file.
 std::string moduleSourceName(const llvm::Module &M);
 
 // The readable name of F: Flang's uniqued names (and external procedures'

@@ -31,6 +31,12 @@
 ;
 ; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=COST
 ; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+;
+; CMake's Fortran builds compile a preprocessed copy (x.f90-pp.f90) whose
+; #line directives name the original: the subprograms' file is the source.
+; RUN: sed 's|"src/daxpy.f90"|"build/CMakeFiles/t.dir/src/daxpy.f90-pp.f90"|' %s \
+; RUN:   | %opt -passes=roof-census -S | FileCheck %s --check-prefix=COPY
+; COPY: c"/work/src/daxpy.f90\00"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
