@@ -84,6 +84,25 @@ std::string enclosingFunctionOfOutlined(StringRef Name) {
   return "";
 }
 
+/// Flang's OpenMP reduction function (`.omp.reduction.func`, clang's is
+/// named after its body) combines partial results when libomp reduces in a
+/// tree (more than 4 threads): it belongs to the one function whose
+/// `__kmpc_reduce` / `__kmpc_reduce_nowait` calls pass it, or "".
+std::string reducingFunction(const Function &F) {
+  if (!F.hasLocalLinkage())
+    return "";
+  const Function *Reducer = nullptr;
+  for (const User *U : F.users()) {
+    const auto *Call = dyn_cast<CallBase>(U);
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->getName().starts_with("__kmpc_reduce") ||
+        (Reducer && Reducer != Call->getFunction()))
+      return "";
+    Reducer = Call->getFunction();
+  }
+  return Reducer ? Reducer->getName().str() : "";
+}
+
 /// The OpenMP fork calls of F (`__kmpc_fork_call(loc, n, body, ...)`,
 /// `__kmpc_fork_teams`) with the outlined body each runs, when known.
 SmallVector<std::pair<CallInst *, Function *>, 1> openMPForks(Function &F) {
@@ -574,6 +593,8 @@ bool CensusInstrumenter::run() {
     PlannedFunction P{&F,
                       buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F.getName());
+    if (P.AttributedTo.empty())
+      P.AttributedTo = reducingFunction(F);
     P.NumSlots = P.Census.Slots.size();
     // Timed: functions with loops or parallel regions, and Fortran's main
     // program, whose time is the program's (its main, in the Fortran

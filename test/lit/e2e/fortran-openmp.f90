@@ -1,6 +1,6 @@
 ! An OpenMP reduction in Fortran: a dot product under `!$omp parallel do
 ! reduction(+:s)`, built with roof fc -fopenmp (Flang outlines the loop as
-! _QMdotPpdot..omp_par, reported under kernels' pdot), run on 1 and 2
+! _QMdotPpdot..omp_par, reported under dot::pdot), run on 1, 2 and 8
 ! threads.
 !
 ! By hand, n = 10000, R = 3 calls, T threads:
@@ -8,9 +8,12 @@
 !     empirically) = 2 FLOPs, ordered in each thread's chunk (no
 !     reassociation without -ffast-math): 2 n R = 60000
 !   the combine: each thread adds its partial sum into s once per call
-!     (libomp's atomic or tree reduction, T adds either way): T R
+!     (libomp's atomic reduction up to 4 threads; above, a tree whose
+!     combining function, Flang's .omp.reduction.func, libomp calls T - 1
+!     times before the last add: T adds either way): T R
 !   dot::pdot canonical = empirical = 60000 + 3 T: 60003 (T = 1),
-!     60006 (T = 2); canonical classes mul 30000, add 30000 + 3 T
+!     60006 (T = 2), 60024 (T = 8, the tree's adds counted under pdot
+!     too); canonical classes mul 30000, add 30000 + 3 T
 !   the same at every thread count but for the combine
 !
 ! REQUIRES: flang, avx512
@@ -46,6 +49,12 @@
 ! RUN: %python %S/../runtime/Inputs/check_report.py %t.dir/t2.json \
 ! RUN:   'not any("omp_par" in f["name"] for f in r["functions"])' \
 ! RUN:   'fn("_QMdotPpdot")["time_s"] > 0'
+! Nor is the tree reduction's function, at 8 threads.
+! RUN: env OMP_NUM_THREADS=8 ROOF_OUTPUT=%t.dir/t8.json %t.dir/dot 10000 3 | FileCheck %s --check-prefix=OUT
+! RUN: %python %S/../runtime/Inputs/check_report.py %t.dir/t8.json \
+! RUN:   'names(r["functions"]) == ["_QQmain", "main", "_QMdotPpdot"]' \
+! RUN:   'flops(fn("_QMdotPpdot"), "fp64") == 60024' \
+! RUN:   'flops(fn("_QMdotPpdot"), "fp64", "empirical") == 60024'
 
 #ifdef KERNELS
 module dot

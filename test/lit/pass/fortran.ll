@@ -16,6 +16,10 @@
 ;   _QQmain..omp_par  main program..omp_par an OpenMP body, attributed to
 ;                                           _QQmain (Flang's OpenMPIRBuilder
 ;                                           names it parent..omp_par)
+;   .omp.reduction.func                     its reduction's combining
+;                                           function (libomp's tree
+;                                           reduction), attributed to the
+;                                           body whose __kmpc_reduce passes it
 ;   _QQmain           main program          timed, though it has no loop:
 ;                                           its time is the program's (time
 ;                                           slot 1, depth slot 2)
@@ -42,11 +46,12 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 source_filename = "FIRModule"
 
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 7, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 8, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [14 x i8] c"src/daxpy.f90\00"
-; CHECK-DAG: @roof.functions = private constant [7 x %roof.Function] [{{.*}}%roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{.*}} }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 3, i32 0, i32 1, i32 2, i32 0, ptr null }]
+; CHECK-DAG: @roof.functions = private constant [8 x %roof.Function] [{{.*}}%roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{.*}} }, %roof.Function { ptr @[[RED:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[OMP]], {{.*}} }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 3, i32 0, i32 1, i32 2, i32 0, ptr null }]
 ; CHECK-DAG: @[[OMP]] = private unnamed_addr constant [17 x i8] c"_QQmain..omp_par\00"
 ; CHECK-DAG: @[[MAIN]] = private unnamed_addr constant [8 x i8] c"_QQmain\00"
+; CHECK-DAG: @[[RED]] = private unnamed_addr constant [20 x i8] c".omp.reduction.func\00"
 ; CHECK-DAG: c"kernels::daxpy\00"
 ; CHECK-DAG: c"power\00"
 ; CHECK-DAG: c"ext\00"
@@ -111,6 +116,16 @@ entry:
 
 define internal void @_QQmain..omp_par(ptr %tid, ptr %zero) #0 {
 entry:
+  %r = call i32 @__kmpc_reduce(ptr null, i32 0, i32 1, i64 8, ptr null, ptr @.omp.reduction.func, ptr null)
+  ret void
+}
+
+define internal void @.omp.reduction.func(ptr %lhs, ptr %rhs) #0 {
+entry:
+  %a = load double, ptr %lhs, align 8
+  %b = load double, ptr %rhs, align 8
+  %s = fadd double %a, %b
+  store double %s, ptr %lhs, align 8
   ret void
 }
 
@@ -124,6 +139,7 @@ declare double @llvm.powi.f64.i32(double, i32)
 declare { double, double } @__divdc3(double, double, double, double)
 declare void @_FortranAMatmulReal8Real8(ptr, ptr, ptr, ptr, i32)
 declare double @cabs(double, double)
+declare i32 @__kmpc_reduce(ptr, i32, i32, i64, ptr, ptr, ptr)
 
 attributes #0 = { "target-cpu"="x86-64-v4" }
 
