@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "SourceNames.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/Dwarf.h"
@@ -72,7 +73,7 @@ std::string subprogramFile(const Module &M) {
 
 bool isFortranModule(const Module &M) {
   for (const DICompileUnit *CU : M.debug_compile_units())
-    if (isFortranLanguage(CU->getSourceLanguage()))
+    if (isFortranLanguage(compat::sourceLanguage(*CU)))
       return true;
   return M.getSourceFileName() == kFlangModuleName;
 }
