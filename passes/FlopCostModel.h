@@ -88,6 +88,8 @@ private:
   void libraryCall(llvm::Instruction &Call, llvm::StringRef Name,
                    ContributionList &Out);
   void reduction(llvm::IntrinsicInst &II, ContributionList &Out);
+  static void complexDivide(RoofPrecision P, ContributionList &Out);
+  void fortranRuntimeCall(llvm::Instruction &Call, llvm::StringRef Entry);
 
   static void addUnmasked(ContributionList &Out, const Executed &Exec);
   Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
