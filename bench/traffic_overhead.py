@@ -12,9 +12,17 @@ ratios roof/plain (target <= 1.05) and traffic/plain (target <= 2.0), with
 the CPU-time ratios (user + system), which other load disturbs less. Each
 traffic run must write a census with a traffic object.
 
+With --corpus it also times the kernels of the traffic corpus
+(test/traffic/compare.py, docs/validation.md) at each of their three sizes
+(in L1, between L1 and the last level, above it), built with the corpus's
+flags, plain and in traffic mode, each run repeated until the plain one
+takes --seconds; the target is on the median ratio of the examples and of
+the corpus (issue 12: traffic mode at most 2x, median).
+
     bench/traffic_overhead.py                 # 7 repetitions
     bench/traffic_overhead.py --quick         # 3, for a smoke test
     bench/traffic_overhead.py --reps 11 --markdown build/traffic.md
+    bench/traffic_overhead.py --corpus --quick
 
 Python 3 standard library only; needs build/ (scripts/setup.sh).
 """
@@ -37,6 +45,73 @@ VARIANTS = ["plain", "roof", "traffic"]
 EXAMPLES = ["stream_triad", "daxpy", "stencil7", "dgemm_blocked", "complex_divsqrt"]
 
 
+CORPUS_DIR = os.path.join(ROOT, "test", "traffic")
+
+
+def corpus_cases(args, work, env):
+    """({kernel/size: {variant: cmd}}, flags) for the traffic corpus: each
+    build with the kernel run R times and, to take out what runs before it
+    (allocation and initialisation), 0 times; R doubles until the plain
+    build's R runs take args.seconds of CPU."""
+    sys.path.insert(0, CORPUS_DIR)
+    import compare  # the corpus's kernels, sizes and flags
+    roof = os.path.join(args.build, "bin", "roof")
+    files = sorted({spec[0] for spec in compare.KERNELS.values()})
+    binaries = {}
+    for f in files:
+        sources = [os.path.join(compare.CORPUS, f), os.path.join(compare.CORPUS, "corpus.c")]
+        stem = os.path.join(work, os.path.splitext(f)[0])
+        run([roof, "cc", "--roof-traffic"] + compare.FLAGS + sources + ["-o", stem + ".traffic"], env)
+        run([args.clang] + compare.FLAGS + sources + ["-o", stem + ".plain"], env)
+        binaries[f] = stem
+        print("built corpus " + f, flush=True)
+    cases = {}
+    for kernel, (f, _, _, sizes) in compare.KERNELS.items():
+        for size in compare.SIZES:
+            arguments, reps = sizes[size]
+            command = lambda v, r: [binaries[f] + "." + v, kernel] + arguments + [str(r)]
+            before = run_timed(command("plain", 0), env)[1]
+            while reps < 1 << 24 and run_timed(command("plain", reps), env)[1] - before < args.seconds:
+                reps *= 2
+            cases[kernel + "/" + size] = {
+                "plain": command("plain", reps), "traffic": command("traffic", reps),
+                "plain0": command("plain", 0), "traffic0": command("traffic", 0)}
+    return cases, compare.FLAGS
+
+
+def measure(cases, reps, env, census):
+    """{case: {variant: ([wall], [cpu])}}, the variants of a case run in an
+    order that rotates between repetitions."""
+    times = {c: {v: ([], []) for v in variants} for c, variants in cases.items()}
+    for i in range(reps):
+        print("repetition %d/%d" % (i + 1, reps), flush=True)
+        for case, variants in cases.items():
+            order = list(variants)
+            order = order[i % len(order):] + order[:i % len(order)]
+            for v in order:
+                if os.path.exists(census):
+                    os.remove(census)
+                w, c = run_timed(variants[v], dict(env, ROOF_OUTPUT=census))
+                times[case][v][0].append(w)
+                times[case][v][1].append(c)
+                if v.startswith("traffic"):
+                    with open(census) as f:
+                        if json.load(f).get("traffic") is None:
+                            sys.exit("traffic_overhead.py: %s wrote no traffic" % variants[v][0])
+    return times
+
+
+def ratio(times, v, which=0):
+    """The median of the per-repetition ratios v / plain (0: wall, 1: CPU);
+    of the kernel's runs alone when the runs without them were timed."""
+    def kernel(variant):
+        alone = times.get(variant + "0")
+        if not alone:
+            return times[variant][which]
+        return [max(t - t0, 1e-6) for t, t0 in zip(times[variant][which], alone[which])]
+    return statistics.median(a / b for a, b in zip(kernel(v), kernel("plain")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="3 repetitions")
@@ -45,6 +120,10 @@ def main():
     ap.add_argument("--clang", default=shutil.which("clang-19") or "clang-19")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="roof build directory (default build/)")
+    ap.add_argument("--corpus", action="store_true",
+                    help="also the kernels of the traffic corpus at their three sizes")
+    ap.add_argument("--seconds", type=float, default=0.2,
+                    help="corpus: the plain run's least CPU time (default 0.2)")
     ap.add_argument("--markdown", help="also write the markdown table to this file")
     args = ap.parse_args()
 
@@ -61,7 +140,7 @@ def main():
     for name in ("ROOF_OUTPUT", "ROOF_TRAFFIC"):
         env.pop(name, None)
 
-    bins = {}
+    examples = {}
     for name in EXAMPLES:
         source = os.path.join(ROOT, "examples", name + ".c")
         binary = {v: os.path.join(work, name + "." + v) for v in VARIANTS}
@@ -69,31 +148,14 @@ def main():
         run([args.clang] + flags + ["-DROOF_DISABLE", source, "-o", binary["plain"], "-lm"])
         run([args.clang] + instrumented + ["-o", binary["roof"]], env)
         run([args.clang] + instrumented + ["-o", binary["traffic"]], dict(env, ROOF_TRAFFIC="1"))
-        bins[name] = binary
+        examples[name] = {v: [binary[v]] for v in VARIANTS}
         print("built " + name, flush=True)
+    corpus, corpus_flags = (corpus_cases(args, work, dict(env, OMP_NUM_THREADS="1"))
+                            if args.corpus else ({}, []))
 
     census = os.path.join(work, "census.json")
-    wall = {n: {v: [] for v in VARIANTS} for n in bins}
-    cpu = {n: {v: [] for v in VARIANTS} for n in bins}
-    for i in range(reps):
-        print("repetition %d/%d" % (i + 1, reps), end="", flush=True)
-        order = VARIANTS[i % 3:] + VARIANTS[:i % 3]
-        for name, binary in bins.items():
-            for v in order:
-                if os.path.exists(census):
-                    os.remove(census)
-                w, c = run_timed([binary[v]], dict(env, ROOF_OUTPUT=census))
-                wall[name][v].append(w)
-                cpu[name][v].append(c)
-                if v == "traffic":
-                    with open(census) as f:
-                        if json.load(f).get("traffic") is None:
-                            sys.exit("traffic_overhead.py: %s wrote no traffic" % binary[v])
-            print(" " + name, end="", flush=True)
-        print()
-
-    def ratio(series, name, v):
-        return statistics.median(a / b for a, b in zip(series[name][v], series[name]["plain"]))
+    times = measure(examples, reps, env, census)
+    times.update(measure(corpus, reps, dict(env, OMP_NUM_THREADS="1"), census))
 
     lines = ["Measured %s on %s (%d logical CPUs), %s; flags `%s`; OMP_NUM_THREADS=%s; "
              "%d repetitions; 1-minute load average %.2f before, %.2f after."
@@ -104,18 +166,37 @@ def main():
              "| roof CPU-time ratio | traffic CPU-time ratio |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     flagged = []
-    for name in bins:
-        rr, tr = ratio(wall, name, "roof"), ratio(wall, name, "traffic")
+    for name in examples:
+        t = times[name]
+        rr, tr = ratio(t, "roof"), ratio(t, "traffic")
         if rr > ROOF_LIMIT:
             flagged.append("%s: roof ratio %.3f > %.2f" % (name, rr, ROOF_LIMIT))
-        if tr > TRAFFIC_LIMIT:
-            flagged.append("%s: traffic ratio %.3f > %.2f" % (name, tr, TRAFFIC_LIMIT))
-        lines.append("| %s | %.3f | %.3f | %.3f | %s | %s | %.3f | %.3f |"
-                     % (name, *(statistics.median(wall[name][v]) for v in VARIANTS),
-                        fmt_ratio(rr, ROOF_LIMIT), fmt_ratio(tr, TRAFFIC_LIMIT),
-                        ratio(cpu, name, "roof"), ratio(cpu, name, "traffic")))
-    report("\n".join(lines), flagged, "roof <= %.2f, traffic <= %.1f" % (ROOF_LIMIT, TRAFFIC_LIMIT),
-           args.markdown)
+        lines.append("| %s | %.3f | %.3f | %.3f | %s | %.3f | %.3f | %.3f |"
+                     % (name, *(statistics.median(t[v][0]) for v in VARIANTS),
+                        fmt_ratio(rr, ROOF_LIMIT), tr, ratio(t, "roof", 1),
+                        ratio(t, "traffic", 1)))
+    medians = [("examples", statistics.median(ratio(times[n], "traffic") for n in examples))]
+    if corpus:
+        lines += ["", "Traffic corpus (flags `%s`, one thread; each run repeated until the "
+                  "plain one's runs take %.1f s of CPU; times and ratios of those runs, "
+                  "without the allocation and initialisation before them):"
+                  % (" ".join(corpus_flags), args.seconds), "",
+                  "| kernel/size | plain (s) | traffic (s) | traffic ratio | traffic CPU-time ratio |",
+                  "|---|---:|---:|---:|---:|"]
+        for case in corpus:
+            t = times[case]
+            lines.append("| %s | %.3f | %.3f | %.3f | %.3f |"
+                         % (case, *(statistics.median(a - b for a, b in zip(t[v][0], t[v + "0"][0]))
+                                    for v in ("plain", "traffic")),
+                            ratio(t, "traffic"), ratio(t, "traffic", 1)))
+        medians.append(("corpus", statistics.median(ratio(times[c], "traffic") for c in corpus)))
+    lines.append("")
+    for what, median in medians:
+        lines.append("Median traffic ratio, %s: %s" % (what, fmt_ratio(median, TRAFFIC_LIMIT)))
+        if median > TRAFFIC_LIMIT:
+            flagged.append("%s: median traffic ratio %.3f > %.1f" % (what, median, TRAFFIC_LIMIT))
+    report("\n".join(lines), flagged, "roof <= %.2f, traffic median <= %.1f"
+           % (ROOF_LIMIT, TRAFFIC_LIMIT), args.markdown)
     shutil.rmtree(work, ignore_errors=True)
     return 0
 

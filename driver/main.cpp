@@ -3,13 +3,14 @@
 //   roof report FILE.json     report a census
 //   roof merge FILES|FOLDER   one census from an MPI job's, one per rank
 //   roof run -- PROGRAM ...   run an instrumented program, report its census
-//   roof cc / roof c++ ...    compile and link with the roof pass and runtime
+//   roof cc / c++ / fc ...    compile and link with the roof pass and runtime
 //   roof plot, pp, compare    rooflines, portability, comparisons with tools
 //   roof ert ...              roof-ert, the ceilings of this machine
-//   roof census ...           roof-census, source-level canonical counts
+//   roof static ...           roof-static, source-level counts
 //
-// Called as roof-cc or roof-c++ (the links next to roof), it is the compiler
-// wrapper, for build systems that want a single path as the compiler.
+// Called as roof-cc, roof-c++ or roof-fc (the links next to roof), it is
+// the compiler wrapper, for build systems that want a single path as the
+// compiler.
 //
 //===----------------------------------------------------------------------===//
 #include "Cli.h"
@@ -39,6 +40,7 @@ commands:
   cc ARGS..., c++ ARGS... compile with clang-19 / clang++-19, instrumenting
                           the code and linking the roof runtime
                           (also as roof-cc and roof-c++)
+  fc ARGS...              the same for Fortran, with flang-new-19 (roof-fc)
   report FILE.json --ceilings ROOFLINE.json
                           the roofline report: points, ceilings and
                           architectural efficiency per scope
@@ -50,8 +52,9 @@ commands:
                           roof's counts beside Intel SDE's, LIKWID's,
                           Nsight Compute's or nvprof's
   ert [--gpu] ARGS...     measure this machine's ceilings (roof-ert; --gpu: the GPU's)
-  census ARGS...          count canonical FLOPs and bytes in the source
-                          (roof-census: FILES... [-- FLAGS] or -p BUILD)
+  static ARGS...          count canonical FLOPs and bytes in the source
+                          (roof-static: FILES... [-- FLAGS] or -p BUILD;
+                          roof census is its deprecated old name)
 
   roof <command> --help   help on a command
   roof --version          the version of roof
@@ -62,6 +65,8 @@ int dispatch(const std::string &self, const std::vector<std::string> &args) {
     return compilerCommand(Language::C, args);
   if (self == "roof-c++")
     return compilerCommand(Language::Cxx, args);
+  if (self == "roof-fc")
+    return compilerCommand(Language::Fortran, args);
 
   if (args.empty())
     throw UsageError("no command given (roof --help lists the commands)");
@@ -90,12 +95,16 @@ int dispatch(const std::string &self, const std::vector<std::string> &args) {
     return compareCommand(rest);
   if (command == "ert")
     return ertCommand(rest);
+  if (command == "static")
+    return staticCommand(rest);
   if (command == "census")
-    return censusCommand(rest);
+    return deprecatedCensusCommand(rest);
   if (command == "cc")
     return compilerCommand(Language::C, rest);
   if (command == "c++")
     return compilerCommand(Language::Cxx, rest);
+  if (command == "fc")
+    return compilerCommand(Language::Fortran, rest);
   bool isOption = !command.empty() && command[0] == '-';
   throw UsageError((isOption ? "unknown option '" : "unknown command '") +
                    command + "' (roof --help lists the commands)");

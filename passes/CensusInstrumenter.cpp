@@ -13,6 +13,7 @@
 #include "CounterUpdates.h"
 #include "FlopCostModel.h"
 #include "FunctionCensus.h"
+#include "SourceNames.h"
 #include "ExpansionProbe.h"
 #include "TrafficInstrumenter.h"
 
@@ -21,7 +22,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
-#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
@@ -74,7 +74,8 @@ struct PlannedFunction {
   SmallVector<std::pair<CallInst *, const PlannedFunction *>, 1> Forks;
 };
 
-/// OpenMP outlined bodies (`foo.omp_outlined`, `foo.omp_outlined_debug__`)
+/// OpenMP outlined bodies (clang's `foo.omp_outlined`,
+/// `foo.omp_outlined_debug__`; flang's, from OpenMPIRBuilder, `foo..omp_par`)
 /// are counted in the function that contains the parallel region. clang 16
 /// names them without it (`.omp_outlined.`, `.omp_outlined._debug__`,
 /// `.omp_outlined..1`): then in the function that forks or calls the body
@@ -82,19 +83,41 @@ struct PlannedFunction {
 /// function was inlined and removed is).
 std::string enclosingFunctionOfOutlined(const Function &F) {
   StringRef Name = F.getName();
-  size_t At = Name.find(".omp_outlined");
-  if (At == StringRef::npos)
+  for (StringRef Suffix : {"..omp_par", ".omp_outlined"}) {
+    size_t At = Name.find(Suffix);
+    if (At == StringRef::npos)
+      continue;
+    if (At > 0)
+      return Name.take_front(At).str();
+    const Function *Enclosing = nullptr;
+    for (const User *U : F.users()) {
+      const auto *Call = dyn_cast<CallBase>(U);
+      if (!Call || (Enclosing && Enclosing != Call->getFunction()))
+        return Name.str();
+      Enclosing = Call->getFunction();
+    }
+    return (Enclosing ? Enclosing->getName() : Name).str();
+  }
+  return "";
+}
+
+/// Flang's OpenMP reduction function (`.omp.reduction.func`, clang's is
+/// named after its body) combines partial results when libomp reduces in a
+/// tree (more than 4 threads): it belongs to the one function whose
+/// `__kmpc_reduce` / `__kmpc_reduce_nowait` calls pass it, or "".
+std::string reducingFunction(const Function &F) {
+  if (!F.hasLocalLinkage())
     return "";
-  if (At > 0)
-    return Name.take_front(At).str();
-  const Function *Enclosing = nullptr;
+  const Function *Reducer = nullptr;
   for (const User *U : F.users()) {
     const auto *Call = dyn_cast<CallBase>(U);
-    if (!Call || (Enclosing && Enclosing != Call->getFunction()))
-      return Name.str();
-    Enclosing = Call->getFunction();
+    const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+    if (!Callee || !Callee->getName().starts_with("__kmpc_reduce") ||
+        (Reducer && Reducer != Call->getFunction()))
+      return "";
+    Reducer = Call->getFunction();
   }
-  return (Enclosing ? Enclosing->getName() : Name).str();
+  return Reducer ? Reducer->getName().str() : "";
 }
 
 /// The OpenMP fork calls of F (`__kmpc_fork_call(loc, n, body, ...)`,
@@ -505,11 +528,9 @@ public:
                                        ConstantArray::get(Ty, Weights),
                                        "roof.weights");
     }
-    StringRef Name = P.F->getName();
-    std::string Demangled = demangle(Name.str());
     return ConstantStruct::get(
         FunctionTy,
-        {string(Name), string(Demangled),
+        {string(P.F->getName()), string(readableFunctionName(*P.F)),
          P.AttributedTo.empty() ? ConstantPointerNull::get(Ptr)
                                 : string(P.AttributedTo),
          ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
@@ -540,7 +561,7 @@ public:
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(M.getSourceFileName()), string(compat::targetTriple(M)),
+         string(moduleSourceName(M)), string(compat::targetTriple(M)),
          Attr("target-cpu"), Attr("target-features"), Table, Getter}));
   }
 
@@ -589,9 +610,15 @@ bool CensusInstrumenter::run() {
     PlannedFunction P{&F,
                       buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F);
+    if (P.AttributedTo.empty())
+      P.AttributedTo = reducingFunction(F);
     P.NumSlots = P.Census.Slots.size();
+    // Timed: functions with loops or parallel regions, and Fortran's main
+    // program, whose time is the program's (its main, in the Fortran
+    // runtime or a stub Flang writes, only calls it).
     if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
-                                   !openMPForks(F).empty())) {
+                                   !openMPForks(F).empty() ||
+                                   F.getName() == kFortranProgramBody)) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
       P.TimedInBody = true;

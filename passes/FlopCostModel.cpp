@@ -296,12 +296,13 @@ FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
   const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
   // Never silently: the printer says why, and the canonical count stands in.
   if (Cost.Failed) {
-    Remarks[&I] = "backend probe failed; empirical = canonical";
+    Remarks[&I] = {CensusRemark::Missed,
+                   "backend probe failed; empirical = canonical"};
     return simple(P, CanonicalClass, lanesOf(I.getType()), PerLane);
   }
   Executed E;
   E.Flops = Cost.Flops;
-  Remarks[&I] = "backend: " + Cost.Instructions;
+  Remarks[&I] = {CensusRemark::Analysis, "backend: " + Cost.Instructions};
   return E;
 }
 
@@ -629,6 +630,47 @@ void FlopCostModel::libraryCall(Instruction &Call, StringRef Name,
           uint64_t(Lanes) * PerCall);
 }
 
+// A complex divide that the compiler leaves to the compiler runtime (C's
+// _Complex and Fortran's complex `/` without -ffast-math call
+// __divdc3/__divsc3) is canonically the textbook formula,
+//   (a + bi) / (c + di) = ((ac + bd) + (bc - ad) i) / (c^2 + d^2):
+// mul 6, add 3, div 2 = 11 FLOPs, as the hand counts of the examples
+// (complex_divsqrt.c) count it. What the helper executes (Smith's
+// algorithm, with its scaling tests) is the machine code's: the measured
+// table (docs/libm-costs.md).
+void FlopCostModel::complexDivide(RoofPrecision P, ContributionList &Out) {
+  addOnce(Out, flopMetric(P, ROOF_CLASS_MUL, ROOF_CANONICAL), 6);
+  addOnce(Out, flopMetric(P, ROOF_CLASS_ADD, ROOF_CANONICAL), 3);
+  addOnce(Out, flopMetric(P, ROOF_CLASS_DIV, ROOF_CANONICAL), 2);
+}
+
+static std::optional<RoofPrecision> complexDividePrecision(StringRef Name) {
+  if (Name == "__divdc3")
+    return ROOF_FP64;
+  if (Name == "__divsc3")
+    return ROOF_FP32;
+  return std::nullopt;
+}
+
+// The Fortran runtime (libFortranRuntime, not compiled with roof) computes
+// the intrinsics Flang does not inline: MATMUL, and DOT_PRODUCT, SUM,
+// PRODUCT, NORM2, MAXVAL... of arrays it passes by descriptor. Their FLOPs
+// are not in the census; the remark says which call dropped them, at its
+// source line (-Rpass-analysis=roof).
+void FlopCostModel::fortranRuntimeCall(Instruction &Call, StringRef Entry) {
+  static constexpr StringLiteral Numeric[] = {
+      "Matmul", "DotProduct", "Sum",    "CppSum", "Product", "CppProduct",
+      "Norm2",  "Maxval",     "Minval", "Maxloc", "Minloc"};
+  for (StringRef Family : Numeric)
+    if (Entry.starts_with(Family)) {
+      Remarks[&Call] = ("the Fortran runtime's _FortranA" + Entry +
+                        " is not compiled with roof: its floating-point "
+                        "work is not counted")
+                           .str();
+      return;
+    }
+}
+
 // NVVM intrinsics with FP semantics: CUDA's __dmul_rn, __fdividef,
 // __expf... and what the inlined bodies of libdevice functions are made of.
 // The canonical class is the operation the intrinsic names; MUFU
@@ -739,6 +781,11 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
     case compat::intrinsic::vector_reduce_fminimum:
     case compat::intrinsic::vector_reduce_fmaximum:
       return reduction(*II, Out);
+    case Intrinsic::powi:
+      // x**n with an integer n (Fortran's **, __builtin_powi): a power,
+      // as pow(x, n) in C. A constant n the backend expands into
+      // multiplies, a run-time one calls __powidf2 (libraryCallWork).
+      return libraryCall(Call, "powi", Out);
     default:
       if (std::optional<std::string> Name =
               libmNameOfIntrinsic(II->getIntrinsicID(), Ty))
@@ -764,6 +811,12 @@ void FlopCostModel::call(CallBase &Call, ContributionList &Out) {
     libraryCall(Call, Name, Out);
     return;
   }
+  if (std::optional<RoofPrecision> Complex = complexDividePrecision(Name)) {
+    complexDivide(*Complex, Out);
+    return;
+  }
+  if (Name.starts_with("_FortranA") && !Name.starts_with("_FortranAio"))
+    fortranRuntimeCall(Call, Name.drop_front(9));
   if (!P)
     return;
   if (Name == "sqrt" || Name == "sqrtf") {
@@ -806,11 +859,12 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
       if (needsProbe(Ty))
         return probed(I, *P, Class);
       if (IsMul && FusedMuls.count(&I)) {
-        Remarks[&I] = "fused into the FMA of its add";
+        Remarks[&I] = {CensusRemark::Analysis, "fused into the FMA of its add"};
         return Executed();
       }
       if (FusedAdds.count(&I)) {
-        Remarks[&I] = "executes as an FMA with its fmul operand";
+        Remarks[&I] = {CensusRemark::Analysis,
+                       "executes as an FMA with its fmul operand"};
         return simple(*P, ROOF_CLASS_FMA, Lanes, 2);
       }
       return simple(*P, Class, Lanes);
@@ -824,12 +878,13 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
     if (Instruction *First = SharedReciprocalOf.lookup(&I)) {
       auto Exec = [&] {
         Executed E = simple(*P, ROOF_CLASS_MUL, lanesOf(Ty));
-        Remarks[&I] = "multiplies by the shared reciprocal of its divisor";
+        Remarks[&I] = {CensusRemark::Analysis,
+                       "multiplies by the shared reciprocal of its divisor"};
         if (First == &I) { // the reciprocal is computed here
           const ExpansionCost &Reciprocal = Probe.reciprocalCost(I);
           if (!Reciprocal.Failed) {
             addWork(E.Flops, Reciprocal.Flops);
-            Remarks[&I] += "; reciprocal: " + Reciprocal.Instructions;
+            Remarks[&I].Text += "; reciprocal: " + Reciprocal.Instructions;
           }
         }
         return E;
@@ -884,7 +939,7 @@ void FlopCostModel::contributions(Instruction &I, ContributionList &Out) {
   }
 }
 
-std::string FlopCostModel::remark(Instruction &I) const {
+CensusRemark FlopCostModel::remark(Instruction &I) const {
   return Remarks.lookup(&I);
 }
 

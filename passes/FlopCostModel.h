@@ -30,6 +30,19 @@
 
 namespace roof {
 
+/// Something the census has to say about an instruction, block or
+/// function. Emitted as an optimisation remark of pass "roof"
+/// (FunctionCensus.cpp): an explanation of a count as an analysis remark
+/// (-Rpass-analysis=roof), a count roof could not make exactly as a missed
+/// one (-Rpass-missed=roof); and shown by print<roof-census>.
+struct CensusRemark {
+  enum KindType { Analysis, Missed };
+  KindType Kind = Analysis;
+  std::string Text;
+
+  bool empty() const { return Text.empty(); }
+};
+
 class FlopCostModel {
 public:
   FlopCostModel(llvm::Function &F, ExpansionProbe &Probe);
@@ -38,9 +51,10 @@ public:
   /// operations nor memory accesses add nothing.
   void contributions(llvm::Instruction &I, ContributionList &Out);
 
-  /// Remarks on \p I for the printer: probed assembly, unmeasured library
-  /// functions. Empty when there is nothing to say.
-  std::string remark(llvm::Instruction &I) const;
+  /// What the model has to say about \p I (probed assembly, fusion, a
+  /// failed probe), for the printer and the optimisation remarks. Empty
+  /// when there is nothing to say.
+  CensusRemark remark(llvm::Instruction &I) const;
 
 private:
   /// Lanes of a vector that a governing mask keeps: the canonical count of
@@ -74,6 +88,8 @@ private:
   void libraryCall(llvm::Instruction &Call, llvm::StringRef Name,
                    ContributionList &Out);
   void reduction(llvm::IntrinsicInst &II, ContributionList &Out);
+  static void complexDivide(RoofPrecision P, ContributionList &Out);
+  void fortranRuntimeCall(llvm::Instruction &Call, llvm::StringRef Entry);
 
   static void addUnmasked(ContributionList &Out, const Executed &Exec);
   Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
@@ -116,7 +132,7 @@ private:
   /// partial answers are not remembered.
   bool WalkCutOff = false;
   static constexpr unsigned MaxMaskWalkDepth = 64;
-  llvm::DenseMap<llvm::Instruction *, std::string> Remarks;
+  llvm::DenseMap<llvm::Instruction *, CensusRemark> Remarks;
 };
 
 /// The precision of a floating-point scalar or vector type, if it has one of

@@ -128,8 +128,8 @@ void addExecuted(CounterSlot &Slot, const ExecutedWork &W) {
     }
 }
 
-/// When the twin could not be compiled, what executes is taken to be what
-/// the source says.
+/// When the twin could not be compiled, what executes is taken to be the
+/// canonical count of the IR.
 void executedAsCanonical(ContributionList &Contributions) {
   size_t N = Contributions.size();
   for (size_t I = 0; I < N; ++I) {
@@ -147,31 +147,55 @@ void executedAsCanonical(ContributionList &Contributions) {
 
 } // namespace
 
+namespace {
+
 /// Where a remark about \p BB is: at its first instruction, past the
 /// llvm.dbg.* calls that are instructions in LLVM 16 (at line 0).
-static DebugLoc locationOf(const BasicBlock &BB) {
+DebugLoc locationOf(const BasicBlock &BB) {
   for (const Instruction &I : BB)
     if (!I.isDebugOrPseudoInst())
       return I.getDebugLoc();
   return DebugLoc();
 }
 
-/// The census's remarks as LLVM optimisation remarks of pass "roof"
-/// (clang -Rpass-analysis=roof, -fsave-optimization-record; opt
-/// -pass-remarks-analysis=roof), at the instruction, block or function.
+/// A remark of kind \p Remark (OptimizationRemark, ...Missed, ...Analysis)
+/// of pass "roof" named \p Name at \p V: an instruction, a block (at its
+/// first instruction's line) or the function \p F.
+template <typename Remark>
+Remark remarkAt(const char *Name, const Value *V, const Function &F) {
+  if (const auto *I = dyn_cast<Instruction>(V))
+    return Remark("roof", Name, I);
+  if (const auto *BB = dyn_cast<BasicBlock>(V))
+    return Remark("roof", Name, locationOf(*BB), BB);
+  return Remark("roof", Name, &F);
+}
+
+} // namespace
+
+/// The census as LLVM optimisation remarks of pass "roof" (clang
+/// -Rpass=roof, -Rpass-missed=roof, -Rpass-analysis=roof,
+/// -fsave-optimization-record; opt -pass-remarks*=roof): that the function
+/// is counted, and with how many counters (passed, "Counted"); what roof
+/// could not count exactly (missed, "NotExact"); how a count came about
+/// (analysis, "Census"), at the instruction, block or function.
 static void emitRemarks(const FunctionCensus &Census, Function &F,
                         FunctionAnalysisManager &FAM) {
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  for (const auto &[V, Text] : Census.Remarks)
-    ORE.emit([&, V = V, &Text = Text] {
-      if (const auto *I = dyn_cast<Instruction>(V))
-        return OptimizationRemarkAnalysis("roof", "Census", I) << Text;
-      if (const auto *BB = dyn_cast<BasicBlock>(V))
-        return OptimizationRemarkAnalysis("roof", "Census", locationOf(*BB),
-                                          BB)
-               << Text;
-      return OptimizationRemarkAnalysis("roof", "Census", &F) << Text;
-    });
+  ORE.emit([&] {
+    return OptimizationRemark("roof", "Counted", &F)
+           << "counted with " << ore::NV("Counters", Census.Slots.size())
+           << (Census.Slots.size() == 1 ? " counter" : " counters");
+  });
+  for (const auto &[V, Remark] : Census.Remarks) {
+    if (Remark.Kind == CensusRemark::Missed)
+      ORE.emit([&, V = V, &Text = Remark.Text] {
+        return remarkAt<OptimizationRemarkMissed>("NotExact", V, F) << Text;
+      });
+    else
+      ORE.emit([&, V = V, &Text = Remark.Text] {
+        return remarkAt<OptimizationRemarkAnalysis>("Census", V, F) << Text;
+      });
+  }
 }
 
 FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
@@ -181,12 +205,15 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
   MachineAttribution Attribution;
   bool Fallback = Machine && !Machine->Error.empty();
   if (Fallback)
-    Census.Remarks.emplace_back(&F, "no machine code (" + Machine->Error +
-                                        "): empirical = canonical");
+    Census.Remarks.push_back(
+        {&F,
+         {CensusRemark::Missed,
+          "no machine code (" + Machine->Error + "): empirical = canonical"}});
   else if (Machine)
     Attribution = attributeMachineCode(F, *Machine);
-  for (auto &[Block, Remark] : Attribution.Remarks)
-    Census.Remarks.emplace_back(Block, std::move(Remark));
+  // Machine code tied to a counter only approximately: not exact.
+  for (auto &[Block, Text] : Attribution.Remarks)
+    Census.Remarks.push_back({Block, {CensusRemark::Missed, std::move(Text)}});
   Census.Machine = std::move(Attribution.Listings);
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
@@ -214,7 +241,7 @@ FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
       }
       if (isCensusBoundary(I))
         SegmentStart = &I;
-      std::string Remark = Model.remark(I);
+      CensusRemark Remark = Model.remark(I);
       if (!Remark.empty())
         Census.Remarks.emplace_back(&I, std::move(Remark));
     }
@@ -324,7 +351,7 @@ void printFunctionCensus(raw_ostream &OS, const Function &F,
     } else {
       OS << " function '" << V->getName() << "'";
     }
-    OS << " ; " << Remark << '\n';
+    OS << " ; " << Remark.Text << '\n';
   }
 }
 

@@ -32,9 +32,10 @@ struct CounterSlot {
 
 struct FunctionCensus {
   std::vector<CounterSlot> Slots; // Slots[0]: entry block, per execution
-  /// Instructions and blocks with something to say (probed assembly,
-  /// unmeasured calls, machine blocks counted approximately).
-  std::vector<std::pair<const llvm::Value *, std::string>> Remarks;
+  /// Instructions, blocks and the function with something to say (probed
+  /// assembly, unmeasured calls, machine blocks counted approximately),
+  /// in the order print<roof-census> shows them.
+  std::vector<std::pair<const llvm::Value *, CensusRemark>> Remarks;
   /// FP instructions and calls of the machine code, per IR block (x86).
   std::vector<std::pair<const llvm::BasicBlock *, std::string>> Machine;
 };

@@ -11,8 +11,10 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/CodeGen/MachinePostDominators.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -259,6 +261,27 @@ inline llvm::Value *maskedMemoryMask(const llvm::IntrinsicInst &II) {
   default:
     llvm_unreachable("not a masked memory intrinsic");
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Debug information
+//===----------------------------------------------------------------------===//
+
+/// The DW_LANG code of \p CU's language; LLVM 22 may hold a versioned
+/// DW_LNAME code instead (a DISourceLanguageName), converted here.
+inline unsigned sourceLanguage(const llvm::DICompileUnit &CU) {
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::DISourceLanguageName Name = CU.getSourceLanguage();
+  if (!Name.hasVersionedName())
+    return Name.getName();
+  std::optional<llvm::dwarf::SourceLanguage> Language =
+      llvm::dwarf::toDW_LANG(
+          static_cast<llvm::dwarf::SourceLanguageName>(Name.getName()),
+          Name.getVersion());
+  return Language ? *Language : 0;
+#else
+  return CU.getSourceLanguage();
+#endif
 }
 
 //===----------------------------------------------------------------------===//

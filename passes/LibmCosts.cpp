@@ -155,6 +155,15 @@ std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {
     Call.Work = *Work;
     return Call;
   }
+  // x**n with a run-time n (llvm.powi): the compiler runtime's multiplies
+  // by squaring, as many as n's bits and ones. Not measurable once for all
+  // n: one transcendental operation per call, as a power is canonically.
+  if (Name == "__powidf2" || Name == "__powisf2") {
+    Call.Measured = false;
+    Call.Work[Name == "__powisf2" ? ROOF_FP32 : ROOF_FP64]
+             [ROOF_CLASS_TRANSCENDENTAL] = 1;
+    return Call;
+  }
   unsigned Lanes = 1;
   llvm::StringRef Scalar = Name;
   unsigned VectorLanes;
@@ -200,6 +209,7 @@ bool isTranscendentalName(llvm::StringRef Name) {
              .Cases("pow", "cbrt", "erf", "erfc", "hypot", "tgamma", "lgamma",
                     true)
              .Cases("fmod", "sincos", true)
+             .Case("cabs", true) // |z| of a complex (Fortran's abs): hypot
              .Default(false) ||
          Name == "erff" || Name == "erfcf";
 }

@@ -35,7 +35,8 @@ struct LibraryCallWork {
 /// libm/libmvec cost, or one conversion for compiler-rt's software
 /// conversions between FP formats (__truncsfbf2, __extendhfsf2, ...), which
 /// are integer code performing one conversion in the precision of their
-/// result. std::nullopt for any other function.
+/// result, or one unmeasured transcendental operation for its integer
+/// powers (__powidf2, __powisf2). std::nullopt for any other function.
 std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name);
 
 /// A function whose instructions depend on its argument (roof/abi.h,
@@ -58,7 +59,8 @@ bool parseVectorFunctionName(llvm::StringRef Name, unsigned &Lanes,
                              llvm::StringRef &Scalar);
 
 /// Names of the libm functions counted as one transcendental operation per
-/// element (float variants end in 'f'): exp, log, sin, pow, fmod, sincos...
+/// element (float variants end in 'f'): exp, log, sin, pow, fmod, sincos,
+/// cabs...
 bool isTranscendentalName(llvm::StringRef Name);
 
 /// A hash of the whole table: results derived from it (cached backend

@@ -284,6 +284,17 @@ std::optional<LoopStreams> streamsOf(Loop &L,
       }
       Result.Streams.push_back(S);
     }
+  // A load and a store of the same bytes, one right after the other
+  // (`a[i] += ...`), touch the same lines in a row: one stream, stored. The
+  // second touch of each line would change nothing but its dirty bit.
+  auto &Streams = Result.Streams;
+  for (size_t K = 1; K < Streams.size(); ++K) {
+    LoopStreams::Stream &Last = Streams[K - 1], &S = Streams[K];
+    if (Last.Start == S.Start && Last.Step == S.Step && Last.Bytes == S.Bytes) {
+      Last.Stored |= S.Stored;
+      Streams.erase(Streams.begin() + K--);
+    }
+  }
   if (Result.Streams.empty() ||
       Result.Streams.size() > ROOF_TRAFFIC_MAX_STREAMS)
     return std::nullopt;

@@ -123,6 +123,9 @@ ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
                                                const char *demangled,
                                                const void *header_shadow,
                                                const char *module) {
+  /* A CUDA program may have no instrumented host module: the layers' hooks
+   * (a fork restarts the kernels' counts) are registered here then. */
+  roofrt_start();
   pthread_mutex_lock(&cuda_lock);
   if (num_registered == cap_registered) {
     struct registered_kernel *grown =
@@ -159,10 +162,15 @@ static bool header_is_valid(const RoofCudaCounterHeader *h) {
   return true;
 }
 
-/* The runtime's record of the kernel, found once. Caller holds cuda_lock. */
+/* The runtime's record of the kernel, found once; a counted kernel arms
+ * the exit-time write, as an accepted module does (start.c). Caller holds
+ * cuda_lock. */
 static struct roofrt_kernel *kernel_of(struct registered_kernel *k) {
-  if (!k->kernel)
+  if (!k->kernel) {
     k->kernel = roofrt_kernel_find(k->name, k->demangled, k->module);
+    if (k->kernel)
+      roofrt_output_arm();
+  }
   return k->kernel;
 }
 

@@ -77,7 +77,6 @@ struct roofrt_kernel *roofrt_kernel_find(const char *name,
       found->module = module;
       found->timed = true;
       kernels[num_kernels++] = found;
-      roofrt_output_arm();
     }
   }
   pthread_mutex_unlock(&roofrt_lock);

@@ -1,10 +1,18 @@
 /*===- runtime/registry.c - Registered modules and threads ---------------===*\
 |*
-|* Implements the two entry points of roof/abi.h. A module constructor hands
-|* over its descriptor (__roof_register_module); each thread hands over its
-|* copy of a module's counter array the first time it runs an instrumented
-|* function of that module (__roof_register_thread). Both are rare, so they
-|* simply take the runtime lock.
+|* What the two entry points of roof/abi.h hand over (start.c calls
+|* roofrt_register_module and roofrt_register_thread for them). A module
+|* constructor hands over its descriptor (__roof_register_module); each thread
+|* hands over its copy of a module's counter array the first time it runs an
+|* instrumented function of that module (__roof_register_thread). Both are
+|* rare, so they simply take the runtime lock.
+|*
+|* The registry is the lowest layer of the runtime: it knows nothing of the
+|* regions, kernels, traffic model and write above it. What those do when a
+|* module is accepted, a thread exits or the process forks, they register as
+|* hooks (roofrt_on_module_accepted, roofrt_on_thread_exit,
+|* roofrt_on_fork_child), once, from roofrt_start (start.c), before the first
+|* module registers; the registry calls them in registration order.
 |*
 |* Counter arrays are thread_local in the instrumented module and die with
 |* their thread. A pthread key destructor therefore copies the exiting
@@ -54,6 +62,47 @@ static _Thread_local struct roofrt_thread *current;
 /* Set once this thread's key destructor has run: the thread is being torn
  * down and its TLS may be gone by the next census. */
 static _Thread_local bool tearing_down;
+
+/*===------------------------------------------------------------------------===
+ * Hooks of the layers above
+ *===------------------------------------------------------------------------===*/
+
+/* Fixed lists, filled once at start (no allocation, nothing to free): a few
+ * layers register one hook each. */
+#define MAX_HOOKS 8
+
+static roofrt_module_hook module_hooks[MAX_HOOKS];
+static size_t num_module_hooks;
+static roofrt_thread_exit_hook thread_exit_hooks[MAX_HOOKS];
+static size_t num_thread_exit_hooks;
+static roofrt_fork_child_hook fork_child_hooks[MAX_HOOKS];
+static size_t num_fork_child_hooks;
+
+/* Adds `hook` to a list unless it is there already; a full list is a
+ * programming error, said on stderr. */
+#define ADD_HOOK(list, count, hook, what)                                      \
+  do {                                                                         \
+    for (size_t i = 0; i < (count); i++)                                       \
+      if ((list)[i] == (hook))                                                 \
+        return;                                                                \
+    if ((count) == MAX_HOOKS) {                                                \
+      roofrt_warn("too many %s hooks; one is ignored", what);                  \
+      return;                                                                  \
+    }                                                                          \
+    (list)[(count)++] = (hook);                                                \
+  } while (0)
+
+void roofrt_on_module_accepted(roofrt_module_hook hook) {
+  ADD_HOOK(module_hooks, num_module_hooks, hook, "module");
+}
+
+void roofrt_on_thread_exit(roofrt_thread_exit_hook hook) {
+  ADD_HOOK(thread_exit_hooks, num_thread_exit_hooks, hook, "thread exit");
+}
+
+void roofrt_on_fork_child(roofrt_fork_child_hook hook) {
+  ADD_HOOK(fork_child_hooks, num_fork_child_hooks, hook, "fork");
+}
 
 void *roofrt_grow(void *array, size_t *cap, size_t size, size_t first) {
   size_t new_cap = *cap ? 2 * *cap : first;
@@ -116,9 +165,8 @@ static void fork_child(void) {
   }
   roofrt_pid = (pid_t)syscall(SYS_getpid);
   roofrt_timer_start();
-  roofrt_regions_fork_child(self);
-  roofrt_kernels_fork_child();
-  roofrt_traffic_fork_child();
+  for (size_t i = 0; i < num_fork_child_hooks; i++)
+    fork_child_hooks[i](self);
   pthread_mutex_unlock(&roofrt_lock);
 }
 
@@ -174,10 +222,10 @@ static void thread_exit(void *rounds_left) {
   uintptr_t rounds = (uintptr_t)rounds_left;
   struct roofrt_thread *t = current;
   tearing_down = true;
-  roofrt_traffic_thread_exit();
+  for (size_t i = 0; i < num_thread_exit_hooks; i++)
+    thread_exit_hooks[i](t);
   if (!t)
     return;
-  roofrt_regions_thread_exit(t);
 
   pthread_mutex_lock(&roofrt_lock);
   for (size_t i = 0; i < t->num_arrays; i++) {
@@ -388,8 +436,6 @@ static struct roofrt_module *module_get(const RoofModule *desc) {
       m->slot_base = roofrt_total_slots;
       roofrt_total_slots += desc->num_slots;
       roofrt_modules[roofrt_num_modules++] = m;
-      if (desc->flags & ROOF_MODULE_TRAFFIC)
-        roofrt_traffic_enable();
     } else {
       free(m->report_of);
       m->report_of = NULL;
@@ -399,15 +445,16 @@ static struct roofrt_module *module_get(const RoofModule *desc) {
   known_put(known, known_cap, m);
   known_count++;
   if (m->accepted)
-    roofrt_output_arm();
+    for (size_t i = 0; i < num_module_hooks; i++)
+      module_hooks[i](m);
   return m;
 }
 
 /*===------------------------------------------------------------------------===
- * Entry points
+ * Registration (the entry points of roof/abi.h are in start.c)
  *===------------------------------------------------------------------------===*/
 
-ROOFRT_EXPORT void __roof_register_module(const RoofModule *module) {
+void roofrt_register_module(const RoofModule *module) {
   if (!module)
     return;
   roofrt_init();
@@ -416,8 +463,7 @@ ROOFRT_EXPORT void __roof_register_module(const RoofModule *module) {
   pthread_mutex_unlock(&roofrt_lock);
 }
 
-ROOFRT_EXPORT void __roof_register_thread(const RoofModule *module,
-                                          uint64_t *counters) {
+void roofrt_register_thread(const RoofModule *module, uint64_t *counters) {
   if (!module || !counters)
     return;
   struct roofrt_thread *t = roofrt_current_thread();

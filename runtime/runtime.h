@@ -2,6 +2,8 @@
 |*
 |* libroofrt turns the per-thread counter arrays of instrumented modules into
 |* the JSON of docs/schema.md. The pieces, one file each:
+|*   start.c        the registration entry points of roof/abi.h; ties the
+|*                  layers' hooks to the registry
 |*   registry.c     modules and threads (who has which counter array)
 |*   timer.c        clocks, and the rate of llvm.readcyclecounter
 |*   regions.c      roof_region_begin/end (user API of roof/roof.h)
@@ -18,6 +20,18 @@
 |*   process.c      pid, argv, MPI rank
 |*   arena.c        memory for a write, from mmap
 |*   format.c       numbers, dates, names and messages without stdio
+|*
+|* Layers, each file calling only into its own layer and those below
+|* (docs/architecture.md, "The runtime's layers"):
+|*   entry          start.c; cuda_launch.c (libroofrt-cuda), the entry
+|*                  points of CUDA programs, which starts the runtime and
+|*                  arms the write for its kernels
+|*   write          output.c, signals.c, interpose.c (the write and what
+|*                  triggers it), report.c, json_writer.c
+|*   what is counted  regions.c, markers.c, kernels.c, traffic.c, census.c
+|*   registry       registry.c: modules, threads, and the hooks through
+|*                  which the layers above hear of modules, exits and forks
+|*   services       timer.c, process.c, arena.c, format.c, libm_paths.c
 |*
 |* The write of the census (census.c through output.c) allocates only from
 |* its arena and formats only with format.c, so that it can run in a signal
@@ -109,6 +123,32 @@ extern pid_t roofrt_pid;
 /* Starts the runtime once (clock origin, thread key); any entry point may be
  * the first one called, from any thread. */
 void roofrt_init(void);
+
+/* What __roof_register_module and __roof_register_thread (start.c) hand
+ * over: a module's descriptor, a thread's counter array of a module. */
+void roofrt_register_module(const RoofModule *module);
+void roofrt_register_thread(const RoofModule *module, uint64_t *counters);
+
+/* Hooks: what the layers above the registry do when it accepts a module, when
+ * a thread exits and in the child of a fork, so that the registry calls up
+ * into no file above it. Registered once, by roofrt_start (start.c), before
+ * the first module registers; called in registration order.
+ *   module accepted: once per accepted module, lock held;
+ *   thread exit: from the thread's key destructor, lock not held; `t` is the
+ *     thread's record, NULL when the thread never had one;
+ *   fork child: in the child, lock held; `self` is the forking thread's
+ *     record (may be NULL), the clock has restarted. */
+typedef void (*roofrt_module_hook)(const struct roofrt_module *m);
+typedef void (*roofrt_thread_exit_hook)(struct roofrt_thread *t);
+typedef void (*roofrt_fork_child_hook)(struct roofrt_thread *self);
+void roofrt_on_module_accepted(roofrt_module_hook hook);
+void roofrt_on_thread_exit(roofrt_thread_exit_hook hook);
+void roofrt_on_fork_child(roofrt_fork_child_hook hook);
+
+/* Start (start.c), the top of the runtime: registers the hooks of the
+ * layers with the registry, once, then roofrt_init. Run by a constructor and
+ * by the two registration entry points, whichever comes first. */
+void roofrt_start(void);
 /* The calling thread's record, created on first use (NULL only when out of
  * memory, after a message on stderr). Must not be called with the lock
  * held. */

@@ -543,8 +543,14 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
   uint64_t first = (uint64_t)(uintptr_t)address >> ROOF_TRAFFIC_LINE_SHIFT;
   uint64_t last =
       ((uint64_t)(uintptr_t)address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
-  for (uint64_t line = first; line <= last && line >= first; line++)
-    access_line(m, slots, line, stored);
+  follow_threshold(m);
+  /* The lines of a range (memcpy, memset) that are not sampled are passed
+   * over here: access_line() would look at each, and leave it. */
+  uint64_t hash = first * ROOF_TRAFFIC_HASH;
+  for (uint64_t line = first; line <= last && line >= first;
+       line++, hash += ROOF_TRAFFIC_HASH)
+    if (sampled_hash(hash, m->threshold))
+      access_line(m, slots, line, stored);
 }
 
 ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
@@ -578,26 +584,38 @@ static void gaps_for(struct gaps *g, uint64_t threshold) {
     g->hashes[k] = g->lines[k] * ROOF_TRAFFIC_HASH;
 }
 
-/* One access of a loop: the sampled lines it touches, iteration by
- * iteration, each iteration's in ascending order. `line` at iteration `i`
- * is the next one, until `done`. */
+/* One access of a loop, iteration by iteration: the sampled lines it
+ * touches at the iteration the loop is at (its active lines), and the next
+ * iteration at which they change.
+ *
+ * An access whose iterations meet or overlap one another (a step of at most
+ * a line, or of at most its width) touches every line of its range, each
+ * over consecutive iterations: from the first iteration that reaches it to
+ * the last. Its active lines are kept in a ring, in the order of the step,
+ * with the next sampled line of the range found from the last by the gaps.
+ * Another (strided) access is looked at iteration by iteration, its lines
+ * one by one. */
 #define RING 16
-/* Wider accesses are followed line by line. */
+/* Wider accesses are strided ones: a ring holds the lines of one. */
 #define RING_BYTES ((RING - 2) * LINE_BYTES)
 
 struct cursor {
   uint64_t start, bytes, n;
   int64_t step;
-  bool strided; /* lines between iterations are skipped, or wide accesses */
-  bool started, done;
-  uint64_t i, line;
-  /* Not strided: the sampled lines iteration i touches, in the order of the
-   * step; `emitted` of them given; then the next sampled line of the range
-   * that no iteration so far touched, up to `limit`. */
-  uint64_t ring[RING];
-  unsigned head, count, emitted;
+  uint64_t distance; /* |step| */
+  int shift;         /* log2 of the distance when a power of 2, else -1 */
+  bool strided;
+  bool stored;
+  /* Strided: the first iteration from `from` on that touches a sampled
+   * line (n when none), found up to that iteration. */
+  uint64_t hit;
+  /* Not strided: the active lines and the last iteration that touches
+   * each; the next sampled line of the range not yet active, up to `limit`,
+   * and the first iteration that reaches it. */
+  uint64_t ring[RING], ring_last[RING];
+  unsigned head, count;
   bool has_next;
-  uint64_t next, next_hash, limit;
+  uint64_t next, next_hash, limit, next_first;
 };
 
 static uint64_t address_at(const struct cursor *c, uint64_t i) {
@@ -612,6 +630,35 @@ static uint64_t last_line(const struct cursor *c, uint64_t i) {
   return (address_at(c, i) + c->bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
 }
 
+/* bytes / |step|: the steps of vectorized loops are powers of 2. */
+static uint64_t steps_in(const struct cursor *c, uint64_t bytes) {
+  return c->shift >= 0 ? bytes >> c->shift : bytes / c->distance;
+}
+
+/* The first iteration that touches line `line` of a cursor that is not
+ * strided. */
+static uint64_t first_touch(const struct cursor *c, uint64_t line) {
+  uint64_t at = line << ROOF_TRAFFIC_LINE_SHIFT;
+  if (c->step > 0) {
+    uint64_t end = c->start + c->bytes - 1;
+    return at <= end ? 0 : steps_in(c, at - end + c->distance - 1);
+  }
+  if (!c->step)
+    return 0;
+  uint64_t top = at + LINE_BYTES - 1;
+  return c->start <= top ? 0 : steps_in(c, c->start - top + c->distance - 1);
+}
+
+/* The last iteration that touches line `line`, which the range reaches. */
+static uint64_t last_touch(const struct cursor *c, uint64_t line) {
+  uint64_t at = line << ROOF_TRAFFIC_LINE_SHIFT, i = c->n - 1;
+  if (c->step > 0)
+    i = steps_in(c, at + LINE_BYTES - 1 - c->start);
+  else if (c->step < 0)
+    i = steps_in(c, c->start + c->bytes - 1 - at);
+  return i < c->n - 1 ? i : c->n - 1;
+}
+
 /* The next sampled line after c->next in the direction of the step. */
 static void advance_next(struct cursor *c, const struct gaps *g) {
   bool up = c->step >= 0;
@@ -624,6 +671,7 @@ static void advance_next(struct cursor *c, const struct gaps *g) {
                      : line < c->next && line >= c->limit;
     c->next = line;
     c->next_hash = hash;
+    c->next_first = first_touch(c, line);
     return;
   }
   c->has_next = false; /* not reached: one of the three lands */
@@ -640,6 +688,7 @@ static void find_next(struct cursor *c, uint64_t line, const struct gaps *g) {
       c->has_next = true;
       c->next = line;
       c->next_hash = hash;
+      c->next_first = first_touch(c, line);
       return;
     }
     if (line == (up ? UINT64_MAX : 0))
@@ -648,86 +697,20 @@ static void find_next(struct cursor *c, uint64_t line, const struct gaps *g) {
   c->has_next = false;
 }
 
-/* The first iteration that touches line c->next. */
-static uint64_t reaching(const struct cursor *c) {
-  uint64_t at = c->next << ROOF_TRAFFIC_LINE_SHIFT;
-  if (c->step > 0) {
-    uint64_t end = c->start + c->bytes - 1, step = (uint64_t)c->step;
-    return at <= end ? 0 : (at - end + step - 1) / step;
-  }
-  uint64_t top = at + LINE_BYTES - 1, step = (uint64_t)-c->step;
-  return c->start <= top ? 0 : (c->start - top + step - 1) / step;
+/* Whether iteration i of a strided cursor touches a sampled line. */
+static bool touches_sampled(const struct cursor *c, uint64_t i,
+                            const struct gaps *g) {
+  for (uint64_t line = first_line(c, i), last = last_line(c, i); line <= last;
+       line++)
+    if (sampled(line, g->threshold))
+      return true;
+  return false;
 }
 
-static void strided_next(struct cursor *c, const struct gaps *g) {
-  uint64_t line = c->started ? c->line + 1 : first_line(c, 0);
-  c->started = true;
-  for (;;) {
-    for (uint64_t last = last_line(c, c->i); line <= last; line++)
-      if (sampled(line, g->threshold)) {
-        c->line = line;
-        return;
-      }
-    if (++c->i >= c->n) {
-      c->done = true;
-      return;
-    }
-    line = first_line(c, c->i);
-  }
-}
-
-static void ring_next(struct cursor *c, const struct gaps *g) {
-  bool up = c->step >= 0;
-  while (c->emitted == c->count) {
-    uint64_t i = c->started ? c->i + 1 : 0;
-    c->started = true;
-    if (i >= c->n) {
-      c->done = true;
-      return;
-    }
-    uint64_t first = first_line(c, i), last = last_line(c, i);
-    while (c->count && (up ? c->ring[c->head] < first : c->ring[c->head] > last)) {
-      c->head = (c->head + 1) % RING;
-      c->count--;
-    }
-    if (!c->count && c->step) {
-      if (!c->has_next) {
-        c->done = true;
-        return;
-      }
-      uint64_t reach = reaching(c);
-      if (reach > i) {
-        i = reach;
-        if (i >= c->n) {
-          c->done = true;
-          return;
-        }
-        first = first_line(c, i);
-        last = last_line(c, i);
-      }
-    }
-    while (c->has_next && c->count < RING &&
-           (up ? c->next <= last : c->next >= first)) {
-      c->ring[(c->head + c->count++) % RING] = c->next;
-      advance_next(c, g);
-    }
-    if (!c->count && !c->step) {
-      c->done = true; /* the address never moves, and is not sampled */
-      return;
-    }
-    c->i = i;
-    c->emitted = 0;
-  }
-  unsigned k = up ? c->emitted : c->count - 1 - c->emitted;
-  c->line = c->ring[(c->head + k) % RING];
-  c->emitted++;
-}
-
-static void cursor_next(struct cursor *c, const struct gaps *g) {
-  if (c->strided)
-    strided_next(c, g);
-  else
-    ring_next(c, g);
+static void find_hit(struct cursor *c, uint64_t from, const struct gaps *g) {
+  while (from < c->n && !touches_sampled(c, from, g))
+    from++;
+  c->hit = from;
 }
 
 static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
@@ -735,59 +718,104 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
   uint64_t distance = s->step < 0 ? (uint64_t)-s->step : (uint64_t)s->step;
   *c = (struct cursor){.start = (uint64_t)(uintptr_t)s->start,
                        .bytes = s->bytes,
-                       .n = iterations,
+                       .n = s->bytes ? iterations : 0,
                        .step = s->step,
-                       .done = !s->bytes};
-  /* Every line between the first and the last is touched when an
-   * iteration's lines meet or overlap the next one's. */
+                       .distance = distance,
+                       .shift = -1,
+                       .stored = s->stored != 0};
+  if (distance && !(distance & (distance - 1)))
+    c->shift = __builtin_ctzll(distance);
   c->strided = s->bytes > RING_BYTES ||
                (distance > LINE_BYTES && distance > s->bytes);
-  if (c->done)
+  if (!c->n)
     return;
-  if (!c->strided) {
-    if (s->step >= 0) {
-      c->limit = last_line(c, s->step ? iterations - 1 : 0);
-      find_next(c, first_line(c, 0), g);
-    } else {
-      c->limit = first_line(c, iterations - 1);
-      find_next(c, last_line(c, 0), g);
-    }
-  }
-  cursor_next(c, g);
-}
-
-static bool before(const struct cursor *c, uint8_t a, uint8_t b) {
-  return c[a].i < c[b].i || (c[a].i == c[b].i && a < b);
-}
-
-static void heap_down(uint8_t *heap, uint32_t size, const struct cursor *c) {
-  for (uint32_t at = 0;;) {
-    uint32_t first = at, left = 2 * at + 1, right = left + 1;
-    if (left < size && before(c, heap[left], heap[first]))
-      first = left;
-    if (right < size && before(c, heap[right], heap[first]))
-      first = right;
-    if (first == at)
-      return;
-    uint8_t k = heap[at];
-    heap[at] = heap[first];
-    heap[first] = k;
-    at = first;
+  if (c->strided) {
+    find_hit(c, 0, g);
+  } else if (s->step >= 0) {
+    c->limit = last_line(c, s->step ? iterations - 1 : 0);
+    find_next(c, first_line(c, 0), g);
+  } else {
+    c->limit = first_line(c, iterations - 1);
+    find_next(c, last_line(c, 0), g);
   }
 }
 
-static void heap_push(uint8_t *heap, uint32_t *size, const struct cursor *c,
-                      uint8_t k) {
-  uint32_t at = (*size)++;
-  heap[at] = k;
-  while (at && before(c, heap[at], heap[(at - 1) / 2])) {
-    uint8_t parent = heap[(at - 1) / 2];
-    heap[(at - 1) / 2] = heap[at];
-    heap[at] = parent;
-    at = (at - 1) / 2;
+/* Brings cursor c to iteration i (no earlier than where it is, and no later
+ * than cursor_change() said): its active lines are those of iteration i. */
+static void cursor_at(struct cursor *c, uint64_t i, const struct gaps *g) {
+  if (c->strided) {
+    if (c->hit < i)
+      find_hit(c, i, g);
+    return;
+  }
+  while (c->count && c->ring_last[c->head] < i) {
+    c->head = (c->head + 1) % RING;
+    c->count--;
+  }
+  while (c->has_next && c->next_first <= i && c->count < RING) {
+    unsigned at = (c->head + c->count++) % RING;
+    c->ring[at] = c->next;
+    c->ring_last[at] = last_touch(c, c->next);
+    advance_next(c, g);
   }
 }
 
+/* Passes the active lines of cursor c at iteration i to the model, in
+ * ascending order, as the access makes them; returns how many. */
+static unsigned cursor_touch(const struct cursor *c, uint64_t i,
+                             struct model *m, uint64_t *slots) {
+  unsigned touched = 0;
+  if (c->strided) {
+    if (c->hit != i)
+      return 0;
+    for (uint64_t line = first_line(c, i), last = last_line(c, i);
+         line <= last; line++)
+      if (sampled(line, m->threshold)) {
+        access_line(m, slots, line, c->stored);
+        touched++;
+      }
+    return touched;
+  }
+  bool up = c->step >= 0;
+  for (unsigned k = 0; k < c->count; k++)
+    access_line(m, slots, c->ring[(c->head + (up ? k : c->count - 1 - k)) % RING],
+                c->stored);
+  return c->count;
+}
+
+/* Where cursor c's lines change after iteration i, which it is at: the
+ * first iteration after i at which it may touch another line (`start`);
+ * when it has lines at i, the last iterations that touch the first and the
+ * last of them to leave (`first_end`, `last_end`; else UINT64_MAX and 0). */
+struct span {
+  uint64_t start, first_end, last_end;
+};
+
+static struct span cursor_span(const struct cursor *c, uint64_t i) {
+  struct span s = {c->n, UINT64_MAX, 0};
+  if (c->strided) {
+    s.start = c->hit > i ? c->hit : i + 1;
+    if (c->hit == i)
+      s.first_end = s.last_end = i;
+    return s;
+  }
+  if (c->has_next)
+    s.start = c->count < RING ? c->next_first : i + 1; /* a full ring */
+  if (c->count) {
+    s.first_end = c->ring_last[c->head];
+    s.last_end = c->ring_last[(c->head + c->count - 1) % RING];
+  }
+  return s;
+}
+
+/* The loop's accesses, iteration by iteration, in its order (stream by
+ * stream, each stream's lines ascending), over the iterations at which the
+ * lines the loop touches change only: in between, every iteration touches
+ * the same lines in the same order as the one before, all of them hits in
+ * L1 when they fit there, and the model's state does not change; and once
+ * the last of them is left, the loop touches no sampled line until a
+ * stream reaches its next one. A stream's cursor moves only at the
+ * iterations at which its own lines change. */
 ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
                                        const RoofTrafficStream *streams,
                                        uint32_t num_streams,
@@ -803,22 +831,35 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
    * and access_line() checks each again. */
   struct gaps g = m->gaps;
   struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
-  for (uint32_t k = 0; k < num_streams; k++)
-    cursor_start(&c[k], &streams[k], iterations, &g);
-  /* The streams with lines left, in a heap by (iteration, stream): the
-   * order the loop makes its accesses in. */
-  uint8_t heap[ROOF_TRAFFIC_MAX_STREAMS];
-  uint32_t size = 0;
-  for (uint32_t k = 0; k < num_streams; k++)
-    if (!c[k].done)
-      heap_push(heap, &size, c, (uint8_t)k);
-  while (size) {
-    uint8_t k = heap[0];
-    access_line(m, slots, c[k].line, streams[k].stored != 0);
-    cursor_next(&c[k], &g);
-    if (c[k].done)
-      heap[0] = heap[--size];
-    heap_down(heap, size, c);
+  struct span spans[ROOF_TRAFFIC_MAX_STREAMS];
+  uint32_t used = 0;
+  for (uint32_t k = 0; k < num_streams; k++) {
+    cursor_start(&c[used], &streams[k], iterations, &g);
+    spans[used] = (struct span){0, UINT64_MAX, 0};
+    used += c[used].n != 0;
+  }
+  uint64_t active = 0; /* bit k: stream k has lines at iteration i */
+  for (uint64_t i = 0; used && i < iterations;) {
+    struct span loop = {iterations, UINT64_MAX, 0};
+    for (uint32_t k = 0; k < used; k++) {
+      struct span *s = &spans[k];
+      if (s->start <= i || s->first_end < i) {
+        cursor_at(&c[k], i, &g);
+        *s = cursor_span(&c[k], i);
+        uint64_t bit = UINT64_C(1) << k;
+        active = s->first_end != UINT64_MAX ? active | bit : active & ~bit;
+      }
+      loop.start = s->start < loop.start ? s->start : loop.start;
+      loop.first_end = s->first_end < loop.first_end ? s->first_end : loop.first_end;
+      loop.last_end = s->last_end > loop.last_end ? s->last_end : loop.last_end;
+    }
+    uint64_t touched = 0;
+    for (uint64_t rest = active; rest; rest &= rest - 1)
+      touched += cursor_touch(&c[__builtin_ctzll(rest)], i, m, slots);
+    uint64_t next = loop.start;
+    if (loop.first_end < loop.last_end && loop.first_end + 1 < next)
+      next = loop.first_end + 1;
+    i = touched <= m->held[0] && next > i ? next : i + 1;
   }
 }
 

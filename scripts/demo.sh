@@ -77,7 +77,8 @@ mkdir -p "$out"
 
 # name | source | extra flags. Every example is built with -fopenmp (the
 # ones without OpenMP pragmas are unaffected); complex_divsqrt is built
-# twice, to show what -ffast-math does to divides.
+# twice, to show what -ffast-math does to divides. The .f90 ones are
+# Fortran, built with roof fc (Flang).
 examples=(
   "stream_triad|stream_triad.c|"
   "daxpy|daxpy.c|"
@@ -85,6 +86,7 @@ examples=(
   "dgemm_blocked|dgemm_blocked.c|"
   "complex_divsqrt|complex_divsqrt.c|"
   "complex_divsqrt-fastmath|complex_divsqrt.c|-ffast-math"
+  "heat2d|heat2d.f90|"
 )
 
 heading "Target: ${arch[*]}; OMP_NUM_THREADS=$OMP_NUM_THREADS; output in build/demo/"
@@ -154,10 +156,19 @@ for entry in "${examples[@]}"; do
   i=$((i + 1))
   IFS='|' read -r name src extra <<<"$entry"
   read -r -a extra_flags <<<"$extra"
-  flags=(-O3 "${arch[@]}" -fopenmp ${extra_flags[@]+"${extra_flags[@]}"}
+  # Flang 19 has no -mprefer-vector-width: Fortran gets the rest, and
+  # writes its .mod files into build/demo/.
+  wrapper=cc target=("${arch[@]}")
+  if [[ $src == *.f90 ]]; then
+    wrapper=fc target=(-module-dir "$out")
+    for flag in "${arch[@]}"; do
+      [[ $flag == -mprefer-vector-width=* ]] || target+=("$flag")
+    done
+  fi
+  flags=(-O3 "${target[@]}" -fopenmp ${extra_flags[@]+"${extra_flags[@]}"}
          "examples/$src" -lm)
-  cmd=("$roof" cc "${flags[@]}" -o "$out/$name")
-  traffic_cmd=("$roof" cc --roof-traffic "${flags[@]}" -o "$out/$name-traffic")
+  cmd=("$roof" "$wrapper" "${flags[@]}" -o "$out/$name")
+  traffic_cmd=("$roof" "$wrapper" --roof-traffic "${flags[@]}" -o "$out/$name-traffic")
 
   heading "[$i/${#examples[@]}] $name: build (default, and traffic mode for the bytes below L1)"
   step="building $name"

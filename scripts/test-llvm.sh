@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds roof against another LLVM into build-NN/ and runs its lit suite (the
-# pass on IR, end-to-end programs, runtime, driver, ERT, static census):
+# pass on IR, end-to-end programs, runtime, driver, ERT, roof static):
 #   scripts/test-llvm.sh 22
 # The packages are scripts/setup.sh's (clang-NN llvm-NN-dev llvm-NN-tools
 # libclang-NN-dev, NN = 16, 19, 22); OpenMP programs use the installed

@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "roof"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.suffixes = [".ll", ".c", ".cpp", ".f90", ".test"]
 config.test_source_root = os.path.join(config.roof_src_root, "test", "lit")
 config.test_exec_root = os.path.join(config.roof_obj_root, "test", "lit")
 config.excludes = ["Inputs"]
@@ -38,6 +38,16 @@ config.substitutions.append(("%srcroot", config.roof_src_root))
 config.available_features.add("llvm-" + config.llvm_version_major)
 config.substitutions.append(("%llvmmajor", config.llvm_version_major))
 
+# Fortran: "flang" where the flang roof fc runs by default is installed
+# (flang-new-NN up to LLVM 19, flang-NN after; Debian's flang-NN and
+# libflang-NN-dev); %flang is it.
+import shutil
+flang = shutil.which(("flang-new-" if int(config.llvm_version_major) < 20
+                      else "flang-") + config.llvm_version_major)
+if flang:
+    config.available_features.add("flang")
+    config.substitutions.append(("%flang", flang))
+
 # OpenMP: where this clang has no libomp of its own, another LLVM's
 # (CMakeLists.txt), found by every clang the tests run through CPATH and
 # LIBRARY_PATH; libomp.so.5 itself is in the loader's path.
@@ -57,13 +67,12 @@ except OSError:
     pass
 
 # ptxas assembles the PTX of instrumented device code (no GPU needed).
-ptxas = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
-                     "bin", "ptxas")
+# The toolkit of the build (ROOF_CUDA_PATH), not one of its own.
+ptxas = os.path.join(config.roof_cuda_path, "bin", "ptxas")
 if os.access(ptxas, os.X_OK):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
-cuda_include = os.path.join(getattr(config, "roof_cuda_path", "/usr/local/cuda"),
-                            "include")
+cuda_include = os.path.join(config.roof_cuda_path, "include")
 config.substitutions.append(("%cuda_include", cuda_include))
 nvdisasm = os.path.join(os.path.dirname(ptxas), "nvdisasm")
 if os.access(nvdisasm, os.X_OK):
@@ -94,7 +103,6 @@ if os.path.exists(os.path.join(config.roof_lib_dir, "libroofrt-cuda.a")):
 # libopenmpi-dev, which scripts/setup.sh installs). %mpirun starts ranks on
 # this machine whatever its core count (--oversubscribe), also as root, as
 # in a container or CI.
-import shutil
 import subprocess
 if shutil.which("mpicc") and shutil.which("mpirun"):
     try:

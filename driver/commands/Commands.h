@@ -4,7 +4,7 @@
 
 #include "Census.h"
 #include "Options.h"
-#include "SourceCensus.h"
+#include "StaticCounts.h"
 
 #include <ostream>
 #include <string>
@@ -30,12 +30,12 @@ int reportCensus(const std::vector<std::string> &inputs,
 void printReport(std::ostream &out, const Census &census,
                  const std::string &censusPath, const ReportOptions &options);
 
-// roof report --census: the run read from `runPath` beside the source census
+// roof report --static: the run read from `runPath` beside the static counts
 // read from `sourcePath`, in the format, precisions, --top and --classes of
 // `options`.
-void printCensusComparison(std::ostream &out, const Census &run,
+void printStaticComparison(std::ostream &out, const Census &run,
                            const std::string &runPath,
-                           const SourceCensus &source,
+                           const StaticCounts &source,
                            const std::string &sourcePath,
                            const ReportOptions &options);
 
@@ -57,7 +57,11 @@ int compareCommand(const std::vector<std::string> &args);
 
 // `roof ert ARGS...`: runs roof-ert from roof's own directory.
 int ertCommand(const std::vector<std::string> &args);
-int censusCommand(const std::vector<std::string> &args);
+// `roof static ARGS...`: runs roof-static from roof's own directory.
+int staticCommand(const std::vector<std::string> &args);
+// Deprecated: `roof census ARGS...`, roof static's old name, kept for one
+// release; says so on stderr, then runs roof static.
+int deprecatedCensusCommand(const std::vector<std::string> &args);
 
 } // namespace roof
 

@@ -1,4 +1,4 @@
-//===- driver/commands/CompilerWrapper.cpp - roof cc and roof c++ ---------===//
+//===- driver/commands/CompilerWrapper.cpp - roof cc, c++ and fc ----------===//
 //
 // Deciding whether a command links needs a little of clang's command-line
 // grammar: which options stop before the link, and which take their value
@@ -16,6 +16,7 @@
 #include "Cli.h"
 #include "Text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -210,8 +211,9 @@ void checkCudaSupport(const Toolchain &toolchain) {
 const char *const kHelp =
     R"(usage: roof cc  [--roof-print-command] COMPILER-ARGS...
        roof c++ [--roof-print-command] COMPILER-ARGS...
+       roof fc  [--roof-print-command] COMPILER-ARGS...
        roof cc --roof-print-flags [COMPILER-ARGS...]
-       roof-cc / roof-c++ COMPILER-ARGS...
+       roof-cc / roof-c++ / roof-fc COMPILER-ARGS...
 
 Compiles with the roof pass instrumenting every function, so that the
 program writes a census of its FLOPs and bytes when it exits (see roof run,
@@ -228,6 +230,16 @@ clang-NN): a plugin loads only into the LLVM it was built for, and roof
 refuses to run a clang it has no plugin for. The exit status is the
 compiler's.
 
+Fortran: roof fc runs flang-new-NN (flang-NN from LLVM 20 on), or the command
+in $ROOF_FC, or the flang of --flang=PATH or $ROOF_FLANG, with COMPILER-ARGS
+plus
+  -fpass-plugin=PREFIX/lib/libroofpass-VV.so -IPREFIX/include
+  -gline-tables-only
+(roof.inc, the region API, is in PREFIX/include; the line tables name the
+source file in the census and do not change the code; left out when
+COMPILER-ARGS have a -g option of their own), and the runtime when the
+command links.
+
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
   --cuda-path=PREFIX/lib/roof-cuda -Wno-unknown-cuda-version
@@ -237,13 +249,16 @@ A command that links a CUDA program, because it compiles CUDA sources, names
   PREFIX/lib/libroofrt-cuda.a PREFIX/lib/libroofrt.a
   -LPREFIX/lib/roof-cuda/lib64 -lcudart -lpthread -ldl -lrt -lm
 
-In a build: make CC="roof cc" CXX="roof c++", or
+In a build: make CC="roof cc" CXX="roof c++" FC="roof fc", or
 cmake -DCMAKE_C_COMPILER=PREFIX/bin/roof-cc \
-      -DCMAKE_CXX_COMPILER=PREFIX/bin/roof-c++
+      -DCMAKE_CXX_COMPILER=PREFIX/bin/roof-c++ \
+      -DCMAKE_Fortran_COMPILER=PREFIX/bin/roof-fc
 
 options (only these; everything else goes to the compiler):
   --clang=PATH          compile with this clang (clang++ mode for roof c++),
                         the same as ROOF_CLANG=PATH in the environment
+  --flang=PATH          roof fc: compile with this flang, the same as
+                        ROOF_FLANG=PATH in the environment
   --roof-cuda           the command links a CUDA program (for links of
                         objects compiled from CUDA without -lcudart)
   --roof-traffic        traffic mode: the program also models the bytes
@@ -255,6 +270,13 @@ options (only these; everything else goes to the compiler):
   --help, --roof-help   this help (--help only as the sole argument; run
                         clang --help for the compiler's)
 )";
+
+// Whether a compiler argument chooses the debug information (-g, -g0,
+// -gline-tables-only, -gdwarf-5, ...); -gcc-toolchain and -gpulibc do not.
+bool choosesDebugInfo(std::string_view arg) {
+  return startsWith(arg, "-g") && !startsWith(arg, "-gcc") &&
+         !startsWith(arg, "-gpu");
+}
 
 } // namespace
 
@@ -308,8 +330,17 @@ constexpr const char *kDefaultCudaGpuArch = "sm_75";
 AddedFlags addedFlags(const std::vector<std::string> &words,
                       const Toolchain &toolchain,
                       const WrapperOptions &options) {
-  CudaUse cuda = cudaUse(words);
   AddedFlags flags;
+  if (options.language == Language::Fortran) {
+    flags.compile = {"-fpass-plugin=" + toolchain.plugin,
+                     "-I" + toolchain.includeDir};
+    if (std::none_of(words.begin(), words.end(), choosesDebugInfo))
+      flags.compile.push_back("-gline-tables-only");
+    flags.link = {toolchain.runtime, "-lpthread", "-lm"};
+    flags.compilesCuda = flags.cudaProgram = false;
+    return flags;
+  }
+  CudaUse cuda = cudaUse(words);
   flags.compilesCuda = cuda.compilesSources;
   flags.cudaProgram =
       cuda.compilesSources || cuda.namesRuntime || options.cudaProgram;
@@ -380,19 +411,39 @@ CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
 
 namespace {
 
-// clang-NN or clang++-NN, the compiler of the LLVM roof was built for.
+// clang-NN, clang++-NN or flang-new-NN, the compiler of the LLVM roof was
+// built for (LLVM 20 renamed flang-new to flang).
 std::vector<std::string> defaultCompiler(Language language) {
   std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
-  return {(language == Language::C ? "clang-" : "clang++-") + version};
+  switch (language) {
+  case Language::C:
+    return {"clang-" + version};
+  case Language::Cxx:
+    return {"clang++-" + version};
+  case Language::Fortran:
+    return {(ROOF_LLVM_VERSION_MAJOR < 20 ? "flang-new-" : "flang-") + version};
+  }
+  return {};
+}
+
+// The environment variable with the whole compiler command, and the one
+// naming the compiler's path, of each language.
+const char *commandVariable(Language language) {
+  return language == Language::C     ? "ROOF_CC"
+         : language == Language::Cxx ? "ROOF_CXX"
+                                     : "ROOF_FC";
+}
+
+const char *pathVariable(Language language) {
+  return language == Language::Fortran ? "ROOF_FLANG" : "ROOF_CLANG";
 }
 
 } // namespace
 
 std::vector<std::string> compilerFromEnvironment(Language language,
-                                                 const std::string &clang) {
-  const char *variable = language == Language::C ? "ROOF_CC" : "ROOF_CXX";
-  const char *value = std::getenv(variable);
-  if (clang.empty() && value) {
+                                                 const std::string &named) {
+  const char *value = std::getenv(commandVariable(language));
+  if (named.empty() && value) {
     std::vector<std::string> words;
     std::istringstream stream(value);
     for (std::string word; stream >> word;)
@@ -400,13 +451,13 @@ std::vector<std::string> compilerFromEnvironment(Language language,
     if (!words.empty())
       return words;
   }
-  const char *environmentClang = std::getenv("ROOF_CLANG");
-  std::string path = !clang.empty()                            ? clang
-                     : environmentClang && *environmentClang ? environmentClang
-                                                             : "";
+  const char *environmentPath = std::getenv(pathVariable(language));
+  std::string path = !named.empty()                          ? named
+                     : environmentPath && *environmentPath ? environmentPath
+                                                           : "";
   if (path.empty())
     return defaultCompiler(language);
-  if (language == Language::C)
+  if (language != Language::Cxx)
     return {path};
   return {path, "--driver-mode=g++"};
 }
@@ -426,7 +477,7 @@ int compilerLlvmMajor(const std::vector<std::string> &compiler,
     if (pclose(pipe) != 0)
       output.clear();
   }
-  // clang prints MAJOR.MINOR.PATCH.
+  // clang and flang print MAJOR.MINOR.PATCH.
   int major = 0;
   std::size_t digits = 0;
   while (digits < output.size() && digits < 4 &&
@@ -445,8 +496,12 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
     return 0;
   }
   bool printFlags = false, printCommand = false;
-  std::string clang; // --clang=PATH
+  // --clang=PATH, or --flang=PATH for roof fc.
+  const std::string compilerOption =
+      language == Language::Fortran ? "--flang=" : "--clang=";
+  std::string named;
   WrapperOptions options;
+  options.language = language;
   std::vector<std::string> compilerArgs;
   for (const std::string &arg : args) {
     if (arg == "--roof-help") {
@@ -457,8 +512,8 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       printFlags = true;
     else if (arg == "--roof-print-command")
       printCommand = true;
-    else if (startsWith(arg, "--clang="))
-      clang = arg.substr(std::strlen("--clang="));
+    else if (startsWith(arg, compilerOption))
+      named = arg.substr(compilerOption.size());
     else if (arg == "--roof-cuda")
       options.cudaProgram = true;
     else if (arg == "--roof-traffic")
@@ -469,7 +524,7 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       compilerArgs.push_back(arg);
   }
 
-  std::vector<std::string> compiler = compilerFromEnvironment(language, clang);
+  std::vector<std::string> compiler = compilerFromEnvironment(language, named);
   int llvmMajor = compilerLlvmMajor(compiler, language);
   Toolchain toolchain = Toolchain::nextToExecutable(llvmMajor);
   if (printFlags) {
@@ -494,8 +549,8 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
         std::strerror(errno) + " (this roof is built for LLVM " +
         std::to_string(ROOF_LLVM_VERSION_MAJOR) +
         "; build roof with -DROOF_LLVM_VERSION=" + std::to_string(llvmMajor) +
-        " into the same prefix, or compile with clang-" +
-        std::to_string(ROOF_LLVM_VERSION_MAJOR) + ")");
+        " into the same prefix, or compile with " +
+        defaultCompiler(language).front() + ")");
   if (invocation.compilesCuda || invocation.linksCuda)
     checkCudaSupport(toolchain);
   if (invocation.links)

@@ -1,4 +1,4 @@
-//===- driver/commands/CompilerWrapper.h - roof cc, roof c++ ----*- C++ -*-===//
+//===- driver/commands/CompilerWrapper.h - roof cc, c++, fc -----*- C++ -*-===//
 //
 // `roof cc ARGS` runs `clang-NN ARGS` with the roof pass plugin loaded,
 // roof.h on the include path and roof's LIKWID and Caliper marker headers
@@ -15,6 +15,14 @@
 // the plugin built for it, which builds of roof for several versions can
 // install side by side.
 //
+// Fortran: `roof fc ARGS` (roof-fc, FC=roof-fc) runs flang-new-NN (flang-NN
+// from LLVM 20 on, when Flang's driver lost its -new), or the flang of
+// --flang=, ROOF_FLANG or ROOF_FC, the same way: the plugin of its LLVM, the
+// runtime when it links. It adds -gline-tables-only unless ARGS choose their
+// own debug information (-g...): Flang names every module "FIRModule", and
+// the line tables, which do not change the code, are where the pass finds
+// the source file's name and each function's line.
+//
 // CUDA (docs/cuda.md): a command that compiles CUDA sources (.cu inputs, or
 // inputs after -x cuda) also gets the CUDA toolkit as clang can use it,
 // PREFIX/lib/roof-cuda (cuda-compat/), and a command that links a CUDA
@@ -30,7 +38,7 @@
 
 namespace roof {
 
-enum class Language { C, Cxx };
+enum class Language { C, Cxx, Fortran };
 
 struct Toolchain {
   std::string plugin;      // PREFIX/lib/libroofpass-NN.so
@@ -59,6 +67,9 @@ struct WrapperOptions {
   // --roof-cuda: a linking command links a CUDA program, as it does anyway
   // when it compiles CUDA sources or names the CUDA runtime (-lcudart).
   bool cudaProgram = false;
+  // What the command compiles: roof cc and c++ (C, Cxx) add roof's
+  // headers, roof fc (Fortran) roof.inc's folder and the line tables.
+  Language language = Language::C;
 };
 
 struct CompilerInvocation {
@@ -80,25 +91,28 @@ struct CompilerInvocation {
 // default, sm_52, is older than CUDA 13 supports). A CUDA program links with
 // libroofrt-cuda.a libroofrt.a -L<cudaPath>/lib64 -lcudart -lpthread -ldl
 // -lrt -lm instead of libroofrt.a -lpthread -lm.
+//
+// Fortran (options.language): the plugin flag, -I<includeDir> (roof.inc)
+// and -gline-tables-only (unless `args` have a -g option); no CUDA.
 CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
                                    const std::vector<std::string> &args,
                                    const Toolchain &toolchain,
                                    const WrapperOptions &options = {});
 
-// The compiler to run: `clang` (--clang=PATH) when not empty, else
-// $ROOF_CC / $ROOF_CXX split at whitespace, else $ROOF_CLANG, else
-// clang-NN / clang++-NN. A clang named by path runs as clang++ for C++
-// (--driver-mode=g++).
+// The compiler to run: `named` (--clang=PATH, or --flang=PATH for Fortran)
+// when not empty, else $ROOF_CC / $ROOF_CXX / $ROOF_FC split at whitespace,
+// else $ROOF_CLANG ($ROOF_FLANG), else clang-NN / clang++-NN / flang-new-NN.
+// A clang named by path runs as clang++ for C++ (--driver-mode=g++).
 std::vector<std::string> compilerFromEnvironment(Language language,
-                                                 const std::string &clang = "");
+                                                 const std::string &named = "");
 
 // The LLVM major version of `compiler`: ROOF_LLVM_VERSION_MAJOR for the
-// default clang-NN, else what `compiler -dumpversion` prints. Throws
-// std::runtime_error when it cannot tell.
+// default clang-NN (flang-new-NN), else what `compiler -dumpversion` prints.
+// Throws std::runtime_error when it cannot tell.
 int compilerLlvmMajor(const std::vector<std::string> &compiler,
                       Language language);
 
-// `roof cc ARGS` / `roof c++ ARGS`: replaces this process with the compiler
+// `roof cc ARGS` / `roof c++ ARGS` / `roof fc ARGS`: replaces this process with the compiler
 // and so exits with its status; returns only on an error of roof's.
 int compilerCommand(Language language, const std::vector<std::string> &args);
 

@@ -1,7 +1,7 @@
 //===- driver/commands/InstallFolder.h - Where the running roof is --------===//
 //
 // roof finds what it was built or installed with (the plugin, the runtime,
-// the headers, roof-ert and roof-census) next to its own executable:
+// the headers, roof-ert and roof-static) next to its own executable:
 // PREFIX/bin/roof, PREFIX/lib, PREFIX/include.
 //
 //===----------------------------------------------------------------------===//

@@ -55,9 +55,10 @@ struct ReportOptions {
   // --force (roof report and roof plot): how several censuses are merged.
   MergeOptions merge;
 
-  // --census FILE (roof report only): the source census roof-census wrote
-  // with --json, beside the run's counts per function (CensusComparison.h).
-  std::optional<std::string> sourceCensusPath;
+  // --static FILE (roof report only; deprecated: --census): the counts
+  // roof static wrote with --json, beside the run's counts per function
+  // (StaticComparison.h).
+  std::optional<std::string> staticPath;
 };
 
 inline constexpr std::size_t kTableTopFunctions = 20;
@@ -73,7 +74,7 @@ bool parseReportOption(const std::vector<std::string> &args, std::size_t &i,
 // Their lines of --help.
 extern const char *const kReportOptionsHelp;
 
-// What the report, or the comparison with a source census, shows: by
+// What the report, or the comparison with the static counts, shows: by
 // default the precisions with counts and kTableTopFunctions in the table,
 // all of both in JSON and CSV.
 ReportSelection reportSelection(const ReportOptions &options);

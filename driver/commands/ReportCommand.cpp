@@ -6,7 +6,7 @@
 #include "Merge.h"
 #include "Options.h"
 #include "RooflineReport.h"
-#include "SourceCensus.h"
+#include "StaticCounts.h"
 #include "Table.h"
 
 #include <iostream>
@@ -32,18 +32,19 @@ options:
 const char *const kReportOnlyOptionsHelp =
     R"(  --force            merge censuses of different programs, and a rank
                      given twice (roof merge --force)
-  --census FILE      the source census beside the run: per function and
-                     precision the canonical FLOPs roof-census counts in the
-                     source (roof census --json: one call, times the calls
+  --static FILE      the static counts beside the run: per function and
+                     precision the canonical FLOPs roof static counts in the
+                     source (roof static --json: one call, times the calls
                      of the run), the executed canonical and empirical
-                     FLOPs, and their ratios (docs/census.md)
+                     FLOPs, and their ratios (docs/static.md); --census FILE
+                     is its deprecated old spelling
 )";
 
 // The roofline options make sense only together with a ceilings file, which
-// the comparison with a source census does not have.
+// the comparison with the static counts does not have.
 void checkRooflineOptions(const ReportOptions &options) {
-  if (options.launches && options.sourceCensusPath)
-    throw UsageError("--launches cannot be combined with --census (which "
+  if (options.launches && options.staticPath)
+    throw UsageError("--launches cannot be combined with --static (which "
                      "compares host functions)");
   if (options.ceilingsPath || options.gpuCeilingsPath) {
     std::string ceilingsOption =
@@ -52,8 +53,8 @@ void checkRooflineOptions(const ReportOptions &options) {
       throw UsageError(std::string(option) + " cannot be combined with " +
                        ceilingsOption);
     };
-    if (options.sourceCensusPath)
-      refuse("--census");
+    if (options.staticPath)
+      refuse("--static");
     if (options.classes)
       refuse("--classes");
     if (options.launches)
@@ -129,22 +130,22 @@ void printReport(std::ostream &out, const Census &census,
   }
 }
 
-void printCensusComparison(std::ostream &out, const Census &run,
+void printStaticComparison(std::ostream &out, const Census &run,
                            const std::string &runPath,
-                           const SourceCensus &source,
+                           const StaticCounts &source,
                            const std::string &sourcePath,
                            const ReportOptions &options) {
   ComparisonData data =
       compareWithSource(run, source, reportSelection(options));
   switch (options.format) {
   case ReportFormat::Table:
-    printCensusComparisonTable(out, data, runPath, sourcePath);
+    printStaticComparisonTable(out, data, runPath, sourcePath);
     break;
   case ReportFormat::Json:
-    printCensusComparisonJson(out, data, runPath, sourcePath);
+    printStaticComparisonJson(out, data, runPath, sourcePath);
     break;
   case ReportFormat::Csv:
-    printCensusComparisonCsv(out, data);
+    printStaticComparisonCsv(out, data);
     break;
   }
 }
@@ -160,11 +161,16 @@ int reportCensus(const std::vector<std::string> &inputs,
     return printError(error.what());
   }
   std::string path = censusInputsName(inputs);
-  if (options.sourceCensusPath) {
+  if (options.staticPath) {
     // Read before anything is printed: a bad file is one line on stderr.
-    SourceCensus source = readSourceCensusFile(*options.sourceCensusPath);
-    printCensusComparison(std::cout, census, path, source,
-                          *options.sourceCensusPath, options);
+    StaticCounts source = readStaticCountsFile(*options.staticPath);
+    if (source.oldSchemaName)
+      std::cerr << "roof: " << *options.staticPath << ": schema \""
+                << kStaticCountsOldSchema << "\" is deprecated: roof static "
+                << "writes \"" << kStaticCountsSchema
+                << "\" (the old name is read until the next release)\n";
+    printStaticComparison(std::cout, census, path, source, *options.staticPath,
+                          options);
   } else if (options.ceilingsPath || options.gpuCeilingsPath) {
     printRooflineOf(census, path, options);
   } else {
@@ -197,8 +203,13 @@ int reportCommand(const std::vector<std::string> &args) {
     } else if (arg == "--force") {
       options.merge.force = true;
     } else if (std::optional<std::string> source =
+                   optionValue(args, i, "--static")) {
+      options.staticPath = *source;
+    } else if (std::optional<std::string> source =
                    optionValue(args, i, "--census")) {
-      options.sourceCensusPath = *source;
+      std::cerr << "roof: report --census is deprecated: it is --static now "
+                   "(the old spelling goes in the next release)\n";
+      options.staticPath = *source;
     } else if (!parseReportOption(args, i, options)) {
       throw UsageError("unknown option '" + arg +
                        "' for roof report (roof report --help)");

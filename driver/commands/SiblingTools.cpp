@@ -1,7 +1,7 @@
-//===- driver/commands/SiblingTools.cpp - roof ert, roof census -----------===//
+//===- driver/commands/SiblingTools.cpp - roof ert, roof static -----------===//
 //
-// roof-ert and roof-census are built into the same bin/ directory as roof;
-// `roof ert ARGS` and `roof census ARGS` replace this process with them, so
+// roof-ert and roof-static are built into the same bin/ directory as roof;
+// `roof ert ARGS` and `roof static ARGS` replace this process with them, so
 // that their output, exit status and signals are the tool's own. `roof ert
 // --gpu ARGS` runs roof-ert-gpu, which is built only where roof was
 // configured with CUDA.
@@ -13,6 +13,7 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <iostream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -57,8 +58,14 @@ int ertCommand(const std::vector<std::string> &args) {
   execSibling("roof-ert-gpu", gpuArgs);
 }
 
-int censusCommand(const std::vector<std::string> &args) {
-  execSibling("roof-census", args);
+int staticCommand(const std::vector<std::string> &args) {
+  execSibling("roof-static", args);
+}
+
+int deprecatedCensusCommand(const std::vector<std::string> &args) {
+  std::cerr << "roof: roof census is deprecated: it is roof static now (the "
+               "old name goes in the next release)\n";
+  execSibling("roof-static", args);
 }
 
 } // namespace roof

@@ -1,8 +1,8 @@
 //===- driver/read/StrictJson.h - Typed JSON, with paths --------*- C++ -*-===//
 //
 // The building blocks of roof's strict JSON readers: the runtime's census
-// (Census.cpp, schema "roof") and roof-census's (SourceCensus.cpp, schema
-// "roof-census"). Every accessor takes the path of the value it reads and
+// (Census.cpp, schema "roof") and roof-static's (StaticCounts.cpp, schema
+// "roof-static"). Every accessor takes the path of the value it reads and
 // refuses anything unexpected with an InputError that names it, e.g.
 //   functions[2].fp64.classes.div.empirical: negative count -3
 // so that a refusal is one line that says exactly where the file is wrong.

@@ -178,7 +178,7 @@ void printReportCsv(std::ostream &out, const ReportData &report) {
 }
 
 //===----------------------------------------------------------------------===//
-// roof report --census --csv
+// roof report --static --csv
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -198,7 +198,7 @@ std::string csvText(const nlohmann::ordered_json &value) {
 
 // The CSV is the JSON flattened: a row per (function, precision), the
 // function's columns repeated, so that both carry the same values.
-void printCensusComparisonCsv(std::ostream &out, const ComparisonData &data) {
+void printStaticComparisonCsv(std::ostream &out, const ComparisonData &data) {
   bool classes = data.selection.classes;
   const std::vector<std::string> functionKeys = {
       "in", "name", "demangled", "module", "file", "line", "calls", "exact"};

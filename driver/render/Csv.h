@@ -9,9 +9,9 @@
 #ifndef ROOF_DRIVER_CSV_H
 #define ROOF_DRIVER_CSV_H
 
-#include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
+#include "StaticComparison.h"
 
 #include <optional>
 #include <ostream>
@@ -45,7 +45,7 @@ void printCsvRow(std::ostream &out, const std::vector<std::string> &fields);
 // undefined or do not apply.
 void printReportCsv(std::ostream &out, const ReportData &report);
 
-// roof report --census --csv: a header line and one row per (function,
+// roof report --static --csv: a header line and one row per (function,
 // precision) with the same columns:
 //   in,name,demangled,module,file,line,calls,exact,caveats,precision,
 //   source_polynomial,source_per_call,source_canonical,executed_canonical,
@@ -53,7 +53,7 @@ void printReportCsv(std::ostream &out, const ReportData &report);
 // followed with --classes by CLASS_source_per_call, CLASS_source_canonical,
 // CLASS_executed_canonical and CLASS_empirical for each of the nine classes;
 // caveats are joined with "; ", empty fields are null.
-void printCensusComparisonCsv(std::ostream &out, const ComparisonData &data);
+void printStaticComparisonCsv(std::ostream &out, const ComparisonData &data);
 
 // roof report --ceilings --csv: a row per scope, precision, FLOP count and
 // level:

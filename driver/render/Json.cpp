@@ -331,7 +331,7 @@ void printReportJson(std::ostream &out, const ReportData &data,
 }
 
 //===----------------------------------------------------------------------===//
-// roof report --census --json
+// roof report --static --json
 //===----------------------------------------------------------------------===//
 
 namespace {
@@ -396,21 +396,21 @@ std::vector<OrderedJson> comparedFunctionsJson(const ComparisonData &data) {
     functions.push_back(functionJson("both", listed, classes));
   for (const ListedFunction &listed : data.runOnly)
     functions.push_back(functionJson("run", listed, classes));
-  for (const ListedFunction &listed : data.censusOnly)
-    functions.push_back(functionJson("census", listed, classes));
+  for (const ListedFunction &listed : data.staticOnly)
+    functions.push_back(functionJson("static", listed, classes));
   return functions;
 }
 
-void printCensusComparisonJson(std::ostream &out, const ComparisonData &data,
+void printStaticComparisonJson(std::ostream &out, const ComparisonData &data,
                                const std::string &runPath,
                                const std::string &sourcePath) {
   const Census &run = *data.run;
-  const SourceCensus &source = *data.source;
+  const StaticCounts &source = *data.source;
   OrderedJson report;
-  report["schema"] = "roof-census-comparison";
+  report["schema"] = "roof-static-comparison";
   report["schema_version"] = 1;
   report["census"] = runPath;
-  report["source_census"] = sourcePath;
+  report["static"] = sourcePath;
   report["program"] = run.program;
   report["command_line"] = run.commandLine;
   report["overflow"] = run.overflow;
@@ -423,8 +423,8 @@ void printCensusComparisonJson(std::ostream &out, const ComparisonData &data,
   report["functions"] = comparedFunctionsJson(data);
   report["functions_total"] = {{"both", data.bothTotal},
                                {"run", data.runOnlyTotal},
-                               {"census", data.censusOnlyTotal}};
-  report["census_without_work"] = data.censusOnlyWithoutWork;
+                               {"static", data.staticOnlyTotal}};
+  report["static_without_work"] = data.staticOnlyWithoutWork;
   out << report.dump(2) << "\n";
 }
 

@@ -10,9 +10,9 @@
 #define ROOF_DRIVER_JSON_H
 
 #include "Census.h"
-#include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
+#include "StaticComparison.h"
 #include "ToolComparison.h"
 
 #include <nlohmann/json.hpp>
@@ -80,14 +80,14 @@ nlohmann::ordered_json bytesBySpaceJson(const BytesBySpace &spaces);
 void printReportJson(std::ostream &out, const ReportData &report,
                      const std::string &censusPath);
 
-// roof report --census --json: one object,
-//   {"schema": "roof-census-comparison", "schema_version": 1,
-//    "census": RUN.json, "source_census": CENSUS.json, "program",
+// roof report --static --json: one object,
+//   {"schema": "roof-static-comparison", "schema_version": 1,
+//    "census": RUN.json, "static": STATIC.json, "program",
 //    "command_line", "overflow", "parameters": {NAME: value},
 //    "failed": [FILE], "functions": [ROW], "functions_total": {"both",
-//    "run", "census"} (before --top), "census_without_work" (census-only
+//    "run", "static"} (before --top), "static_without_work" (static-only
 //    functions without floating-point work, not listed)}
-//   ROW = {"in": "both" | "run" | "census", "name", "demangled", "module",
+//   ROW = {"in": "both" | "run" | "static", "name", "demangled", "module",
 //          "file", "line", "calls", "exact", "caveats",
 //          "precisions": {"fp64": {"source_polynomial", "source_per_call",
 //            "source_canonical", "executed_canonical", "empirical",
@@ -96,10 +96,10 @@ void printReportJson(std::ostream &out, const ReportData &report,
 //              "executed_canonical", "empirical"}, ...}] with --classes},
 //            ...}}
 //   null where a file does not have the value (module, calls and the run's
-//   counts of a census-only function; file, line, exact and the source's of
+//   counts of a static-only function; file, line, exact and the source's of
 //   a run-only one), where a source count is unbound, and where a ratio is
 //   undefined.
-void printCensusComparisonJson(std::ostream &out, const ComparisonData &data,
+void printStaticComparisonJson(std::ostream &out, const ComparisonData &data,
                                const std::string &runPath,
                                const std::string &sourcePath);
 

@@ -452,13 +452,13 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// roof report --census
+// roof report --static
 //===----------------------------------------------------------------------===//
 
 const char *const kComparisonLegend =
-    R"(source      canonical FLOPs as written, counted by roof-census for ONE
-            call (docs/census.md), times the calls of the run; "unbound"
-            while a name in its polynomial has no value (roof census
+    R"(source      canonical FLOPs as written, counted by roof-static for ONE
+            call (docs/static.md), times the calls of the run; "unbound"
+            while a name in its polynomial has no value (roof static
             --param NAME=N)
 executed    canonical FLOPs of the code the optimizer left: 1 per element and
             operation, FMA = 2, counted at run time
@@ -466,7 +466,7 @@ empirical   FLOPs the target executes: divide and square-root sequences, math
             function bodies, mask-aware vector lanes
 exe/src     executed / source: below 1 the optimizer removed work (common
             subexpressions, loop-invariant code); above 1 the function also
-            runs callees inlined into it, which the census counts on their own
+            runs callees inlined into it, which roof static counts on their own
 emp/exe     empirical / executed: the work the target adds
 Counts have SI prefixes (k = 1e3, M = 1e6, G = 1e9, T = 1e12, P = 1e15,
 E = 1e18); exact values with --json or --csv. "-" = undefined.
@@ -501,7 +501,7 @@ public:
     printHeading(out, runPath, sourcePath);
     addPaired();
     addRunOnly();
-    addCensusOnly();
+    addStaticOnly();
     table_.print(out, "  ");
     if (run_.overflow)
       out << "\n!! WARNING: COUNTER OVERFLOW in " << runPath
@@ -511,19 +511,19 @@ public:
 private:
   void printHeading(std::ostream &out, const std::string &runPath,
                     const std::string &sourcePath) const {
-    out << "roof report of " << runPath << " beside the source census "
+    out << "roof report of " << runPath << " beside the static counts "
         << sourcePath << "\n";
     std::string command = shellCommand(run_.commandLine);
     out << "command: " << (command.empty() ? run_.program : command) << "\n";
     std::vector<std::string> parameters;
     for (const auto &[name, value] : source_.parameters)
       parameters.push_back(name + " = " + value);
-    out << "census: "
+    out << "static: "
         << plural(source_.functions.size(), "function", "functions")
         << "; parameters: "
         << (parameters.empty() ? "none" : joined(parameters, ", ")) << "\n";
     if (!source_.failed.empty())
-      out << "census: not counted, did not compile: "
+      out << "static: not counted, did not compile: "
           << joined(source_.failed, ", ") << "\n";
     out << "\n" << kComparisonLegend;
     if (data_.selection.classes)
@@ -535,11 +535,12 @@ private:
     const std::vector<ListedFunction> &shown = data_.both;
     std::size_t all = data_.bothTotal;
     if (all == 0) {
-      table_.addText("\nFunctions in the run and the census: none (matched "
-                     "by mangled name)");
+      table_.addText(
+          "\nFunctions in the run and the static counts: none (matched "
+          "by mangled name)");
       return;
     }
-    addSectionTitle(table_, "Functions in the run and the census (" +
+    addSectionTitle(table_, "Functions in the run and the static counts (" +
                                 std::to_string(shown.size()) + " of " +
                                 std::to_string(all) + ", " +
                                 rankingText(data_.selection.precisions) +
@@ -569,7 +570,7 @@ private:
                                 std::to_string(shown.size()) + " of " +
                                 std::to_string(all) + ", " +
                                 rankingText(data_.selection.precisions) +
-                                "; defined where the census did not look)");
+                                "; defined where roof static did not look)");
     std::size_t rank = 0;
     for (const ListedFunction &listed : shown) {
       const FunctionRecord &run = *listed.function.run;
@@ -581,19 +582,19 @@ private:
     addMoreText(table_, shown.size(), all);
   }
 
-  void addCensusOnly() {
-    const std::vector<ListedFunction> &shown = data_.censusOnly;
-    std::size_t all = data_.censusOnlyTotal;
+  void addStaticOnly() {
+    const std::vector<ListedFunction> &shown = data_.staticOnly;
+    std::size_t all = data_.staticOnlyTotal;
     std::string without =
-        data_.censusOnlyWithoutWork == 0
+        data_.staticOnlyWithoutWork == 0
             ? ""
-            : "; " + std::to_string(data_.censusOnlyWithoutWork) +
+            : "; " + std::to_string(data_.staticOnlyWithoutWork) +
                   " without floating-point work not shown";
     if (all == 0) {
-      table_.addText("\nFunctions only in the census: none" + without);
+      table_.addText("\nFunctions only in the static counts: none" + without);
       return;
     }
-    table_.addText("\nFunctions only in the census (" +
+    table_.addText("\nFunctions only in the static counts (" +
                    std::to_string(shown.size()) + " of " + std::to_string(all) +
                    ": never called, inlined into every caller, or built "
                    "without roof" +
@@ -679,7 +680,7 @@ private:
   }
 
   const Census &run_;
-  const SourceCensus &source_;
+  const StaticCounts &source_;
   const ComparisonData &data_;
   TextTable table_;
 };
@@ -903,7 +904,7 @@ void printReportTable(std::ostream &out, const ReportData &report,
   ReportTable(report).print(out, censusPath);
 }
 
-void printCensusComparisonTable(std::ostream &out, const ComparisonData &data,
+void printStaticComparisonTable(std::ostream &out, const ComparisonData &data,
                                 const std::string &runPath,
                                 const std::string &sourcePath) {
   ComparisonTable(data).print(out, runPath, sourcePath);

@@ -9,9 +9,9 @@
 #ifndef ROOF_DRIVER_TABLE_H
 #define ROOF_DRIVER_TABLE_H
 
-#include "CensusComparison.h"
 #include "Report.h"
 #include "RooflineReport.h"
+#include "StaticComparison.h"
 #include "Text.h"
 #include "ToolComparison.h"
 
@@ -58,9 +58,9 @@ private:
 void printReportTable(std::ostream &out, const ReportData &report,
                       const std::string &censusPath);
 
-// roof report --census: the run read from `runPath` beside the source
-// census read from `sourcePath`.
-void printCensusComparisonTable(std::ostream &out, const ComparisonData &data,
+// roof report --static: the run read from `runPath` beside the static
+// counts read from `sourcePath`.
+void printStaticComparisonTable(std::ostream &out, const ComparisonData &data,
                                 const std::string &runPath,
                                 const std::string &sourcePath);
 

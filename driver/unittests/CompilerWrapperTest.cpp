@@ -143,6 +143,58 @@ TEST(CompilerWrapperTest, TakesTheCompilerFromTheEnvironment) {
   unsetenv("ROOF_CLANG");
 }
 
+TEST(CompilerWrapperTest, CompilesFortranWithLineTablesAndNoHeaders) {
+  WrapperOptions fortran;
+  fortran.language = Language::Fortran;
+  CompilerInvocation invocation = planCompilation(
+      {"flang-new-19"}, {"-O3", "x.f90", "-o", "x"}, kToolchain, fortran);
+  EXPECT_TRUE(invocation.links);
+  EXPECT_EQ(invocation.command,
+            (Args{"flang-new-19",
+                  "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
+                  "-I/opt/roof/include", "-gline-tables-only", "-O3", "x.f90",
+                  "-o", "x",
+                  "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
+  // The user's own debug information stays as asked; -gcc-toolchain is not
+  // one.
+  for (const char *debug : {"-g", "-g0", "-gdwarf-4"})
+    EXPECT_EQ(planCompilation({"flang-new-19"}, {debug, "-c", "x.f90"},
+                              kToolchain, fortran)
+                  .command,
+              (Args{"flang-new-19",
+                    "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
+                    "-I/opt/roof/include", debug, "-c", "x.f90"}));
+  EXPECT_EQ(planCompilation({"flang-new-19"},
+                            {"-gcc-toolchain", "/usr", "-c", "x.f90"},
+                            kToolchain, fortran)
+                .command[3],
+            "-gline-tables-only");
+}
+
+TEST(CompilerWrapperTest, TakesTheFortranCompilerFromTheEnvironment) {
+  const std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
+  const std::string flang =
+      (ROOF_LLVM_VERSION_MAJOR < 20 ? "flang-new-" : "flang-") + version;
+  unsetenv("ROOF_FC");
+  unsetenv("ROOF_FLANG");
+  EXPECT_EQ(compilerFromEnvironment(Language::Fortran), Args{flang});
+  EXPECT_EQ(compilerLlvmMajor({flang}, Language::Fortran),
+            ROOF_LLVM_VERSION_MAJOR);
+  setenv("ROOF_CLANG", "/usr/bin/clang-22", 1); // not for Fortran
+  setenv("ROOF_FLANG", "/usr/bin/flang-22", 1);
+  EXPECT_EQ(compilerFromEnvironment(Language::Fortran),
+            Args{"/usr/bin/flang-22"});
+  setenv("ROOF_FC", "ccache flang-new-19", 1);
+  EXPECT_EQ(compilerFromEnvironment(Language::Fortran),
+            (Args{"ccache", "flang-new-19"}));
+  // --flang=PATH wins over the environment.
+  EXPECT_EQ(compilerFromEnvironment(Language::Fortran, "/opt/flang"),
+            Args{"/opt/flang"});
+  unsetenv("ROOF_FC");
+  unsetenv("ROOF_FLANG");
+  unsetenv("ROOF_CLANG");
+}
+
 TEST(CompilerWrapperTest, RefusesACompilerWithoutAVersion) {
   EXPECT_THROW(compilerLlvmMajor({"/nonexistent/clang"}, Language::C),
                std::runtime_error);

@@ -39,7 +39,7 @@ SEEDS = {
     "census": ["test/lit/driver/Inputs/census.json",
                "test/lit/driver/Inputs/gpu-census.json",
                "test/lit/driver/Inputs/traffic-census.json"],
-    "source_census": ["test/lit/driver/Inputs/source-census.json"],
+    "static_counts": ["test/lit/driver/Inputs/static-counts.json"],
     "ceilings": ["test/lit/roofline/Inputs/ert-*.json",
                  "docs/roofline-example-ceilings.json"],
     "measured_bytes": ["test/lit/roofline/Inputs/*-bytes.*"],
@@ -53,7 +53,7 @@ SEEDS = {
 # test/fuzz/dictionaries/FILE of each reader.
 DICTIONARIES = {
     "census": "json.dict",
-    "source_census": "json.dict",
+    "static_counts": "json.dict",
     "ceilings": "json.dict",
     "measured_bytes": "json.dict",
     "sde": "sde.dict",

@@ -16,6 +16,8 @@
 ;     step 64) are one stream of 64 bytes; the store to a loop-invariant
 ;     address is a stream of step 0.
 ;   - @backward: a step of -8, from &p[%n - 1].
+;   - @update: a[i] += b[i]: the load of a[i] and the store right after it
+;     touch the same lines in a row, and are one stream, stored (2 streams).
 ;   - @column: a row-major column walk, a step of 8 * %cols bytes.
 ;   - @conditional: a store on one side of a branch is not made every
 ;     iteration: each access checks its line where it is.
@@ -251,3 +253,43 @@ exit:
 }
 
 declare void @touch(ptr)
+
+; CHECK-LABEL: define void @update(
+; CHECK:       roof.whole:
+; CHECK:         store ptr %b, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 8, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 8, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 0, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store ptr %a, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 8, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 8, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 1, ptr
+; CHECK-NEXT:    call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 2, i64 {{%.*}})
+; CHECK:       loop:
+; CHECK-NOT:     __roof_traffic
+; CHECK:       exit:
+define void @update(ptr %a, ptr %b, i64 %n) {
+entry:
+  %go = icmp sgt i64 %n, 0
+  br i1 %go, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %pb = getelementptr inbounds double, ptr %b, i64 %i
+  %vb = load double, ptr %pb, align 8
+  %pa = getelementptr inbounds double, ptr %a, i64 %i
+  %va = load double, ptr %pa, align 8
+  %sum = fadd double %va, %vb
+  store double %sum, ptr %pa, align 8
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp slt i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}

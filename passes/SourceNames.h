@@ -1,0 +1,58 @@
+//===- SourceNames.h - The names the census gives sources and functions ---===//
+//
+// The census names each module by its source file and each function by its
+// linkage name and a readable one. For C and C++ these are the module's
+// source_filename and the Itanium demangling. Flang names every module
+// "FIRModule" and mangles Fortran names its own way, so for Fortran the
+// source file comes from the debug information's compile unit (roof fc adds
+// -gline-tables-only) and the readable names from Flang's uniquing rules
+// (flang/lib/Optimizer/Support/InternalNames.cpp):
+//
+//   _QMkernelsPdaxpy      kernels::daxpy     module procedure
+//   _QMmSsPproc           m:s::proc          procedure of submodule s of m
+//   _QFhostPinner         host::inner        internal procedure
+//   _QQmain               main program       the main program's body
+//   daxpy_                daxpy              external procedure
+//
+//===----------------------------------------------------------------------===//
+#ifndef ROOF_SOURCE_NAMES_H
+#define ROOF_SOURCE_NAMES_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace roof {
+
+// Whether M was compiled from Fortran: its compile unit says so, or, without
+// debug information, Flang's module name does.
+bool isFortranModule(const llvm::Module &M);
+
+// The source file M was compiled from, as the compiler was given it: the
+// module's source_filename, or for Flang's "FIRModule" the file of its
+// compile unit (the module's name when there is none: compiled without -g).
+// A compile unit that is a preprocessed copy of another file (#line
+// directives: the subprograms are in a file of another name) gives way to
+// the path of that file.
+std::string moduleSourceName(const llvm::Module &M);
+
+// The readable name of F: Flang's uniqued names (and external procedures'
+// trailing underscore) read back in a Fortran module, Itanium names
+// demangled, the name itself otherwise.
+std::string readableFunctionName(const llvm::Function &F);
+
+// The readable name of a name Flang uniqued (_Q...), or "" for any other.
+std::string readableFortranName(llvm::StringRef Name);
+
+// The name Flang gives the main program's body, whatever the program is
+// called.
+constexpr const char *kFortranProgramBody = "_QQmain";
+
+} // namespace roof
+
+#endif // ROOF_SOURCE_NAMES_H

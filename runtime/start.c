@@ -1,0 +1,87 @@
+/*===- runtime/start.c - Registration entry points; the layers' hooks ----===*\
+|*
+|* The top of the runtime. The two entry points of roof/abi.h through which
+|* instrumented code hands over its counters (__roof_register_module from a
+|* module constructor, __roof_register_thread from a thread's first call into
+|* a module) start the runtime and pass on to the registry (registry.c).
+|* Starting registers, once, what the layers above the registry do when it
+|* accepts a module, a thread exits or the process forks, so that the
+|* registry, the lowest layer, calls into nothing above it:
+|*   module accepted  the traffic model is configured (a traffic-mode
+|*                    module), the exit-time write is armed (output.c);
+|*   thread exit      the thread's cache model is freed (traffic.c), its open
+|*                    regions are closed (regions.c);
+|*   fork child       regions, kernels and the traffic model restart from
+|*                    zero with the counters.
+|*
+|* The modules' constructors (priority 1) start the runtime through
+|* __roof_register_module; a constructor of its own (priority 101) starts it
+|* too, for a program whose first use of roof is a region or a kernel.
+|*
+\*===----------------------------------------------------------------------===*/
+#include "runtime.h"
+
+static void traffic_when_accepted(const struct roofrt_module *m) {
+  if (m->desc->flags & ROOF_MODULE_TRAFFIC)
+    roofrt_traffic_enable();
+}
+
+static void output_when_accepted(const struct roofrt_module *m) {
+  (void)m;
+  roofrt_output_arm();
+}
+
+static void traffic_thread_exit(struct roofrt_thread *t) {
+  (void)t;
+  roofrt_traffic_thread_exit();
+}
+
+static void regions_thread_exit(struct roofrt_thread *t) {
+  if (t)
+    roofrt_regions_thread_exit(t);
+}
+
+static void kernels_fork_child(struct roofrt_thread *self) {
+  (void)self;
+  roofrt_kernels_fork_child();
+}
+
+static void traffic_fork_child(struct roofrt_thread *self) {
+  (void)self;
+  roofrt_traffic_fork_child();
+}
+
+static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+
+/* In the order the registry called these layers before it had hooks: the
+ * traffic model before the write, the thread's model before its regions,
+ * regions before kernels before the traffic model. */
+static void register_hooks(void) {
+  roofrt_on_module_accepted(traffic_when_accepted);
+  roofrt_on_module_accepted(output_when_accepted);
+  roofrt_on_thread_exit(traffic_thread_exit);
+  roofrt_on_thread_exit(regions_thread_exit);
+  roofrt_on_fork_child(roofrt_regions_fork_child);
+  roofrt_on_fork_child(kernels_fork_child);
+  roofrt_on_fork_child(traffic_fork_child);
+}
+
+void roofrt_start(void) {
+  pthread_once(&hooks_once, register_hooks);
+  roofrt_init();
+}
+
+__attribute__((constructor(101))) static void start_at_load(void) {
+  roofrt_start();
+}
+
+ROOFRT_EXPORT void __roof_register_module(const RoofModule *module) {
+  roofrt_start();
+  roofrt_register_module(module);
+}
+
+ROOFRT_EXPORT void __roof_register_thread(const RoofModule *module,
+                                          uint64_t *counters) {
+  roofrt_start();
+  roofrt_register_thread(module, counters);
+}
