@@ -18,6 +18,8 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
+
 using namespace llvm;
 
 namespace roof {
@@ -41,7 +43,9 @@ bool isFortranLanguage(unsigned Language) {
   }
 }
 
-bool isNameChar(char C) { return isLower(C) || isDigit(C) || C == '_'; }
+bool isNameChar(char C) {
+  return std::islower(uint8_t(C)) || isDigit(C) || C == '_';
+}
 
 // The name that starts at Rest's front, taken off Rest.
 StringRef takeName(StringRef &Rest, bool (*Accept)(char)) {
