@@ -663,10 +663,11 @@ void FlopCostModel::fortranRuntimeCall(Instruction &Call, StringRef Entry) {
       "Norm2",  "Maxval",     "Minval", "Maxloc", "Minloc"};
   for (StringRef Family : Numeric)
     if (Entry.starts_with(Family)) {
-      Remarks[&Call] = ("the Fortran runtime's _FortranA" + Entry +
-                        " is not compiled with roof: its floating-point "
-                        "work is not counted")
-                           .str();
+      Remarks[&Call] = {CensusRemark::Missed,
+                        ("the Fortran runtime's _FortranA" + Entry +
+                         " is not compiled with roof: its floating-point "
+                         "work is not counted")
+                            .str()};
       return;
     }
 }
