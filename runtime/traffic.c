@@ -462,11 +462,9 @@ static void follow_threshold(struct model *m) {
     set_threshold(m, global);
 }
 
-static void access_line(struct model *m, uint64_t *slots, uint64_t line,
-                        bool stored) {
-  follow_threshold(m);
-  if (!sampled(line, m->threshold))
-    return;
+/* An access to `line`, which is sampled at the model's threshold. */
+static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
+                       bool stored) {
   struct line_state *s;
   if (m->head != NIL && m->lines[m->head].line == line) {
     /* Depth 0: a hit everywhere, and the order does not change. */
@@ -519,6 +517,14 @@ static void access_line(struct model *m, uint64_t *slots, uint64_t line,
   m->accesses++;
 }
 
+/* An access to `line`, if it is sampled at the threshold now. */
+static void access_line(struct model *m, uint64_t *slots, uint64_t line,
+                        bool stored) {
+  follow_threshold(m);
+  if (sampled(line, m->threshold))
+    touch_line(m, slots, line, stored);
+}
+
 static struct model *model(void) {
   struct model *m = current_model;
   if (m || !roofrt_traffic.enabled)
@@ -545,12 +551,12 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
       ((uint64_t)(uintptr_t)address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
   follow_threshold(m);
   /* The lines of a range (memcpy, memset) that are not sampled are passed
-   * over here: access_line() would look at each, and leave it. */
+   * over here, their hashes one step apart, the threshold followed once. */
   uint64_t hash = first * ROOF_TRAFFIC_HASH;
   for (uint64_t line = first; line <= last && line >= first;
        line++, hash += ROOF_TRAFFIC_HASH)
     if (sampled_hash(hash, m->threshold))
-      access_line(m, slots, line, stored);
+      touch_line(m, slots, line, stored);
 }
 
 ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
@@ -768,10 +774,11 @@ static unsigned cursor_touch(const struct cursor *c, uint64_t i,
   if (c->strided) {
     if (c->hit != i)
       return 0;
+    follow_threshold(m);
     for (uint64_t line = first_line(c, i), last = last_line(c, i);
          line <= last; line++)
       if (sampled(line, m->threshold)) {
-        access_line(m, slots, line, c->stored);
+        touch_line(m, slots, line, c->stored);
         touched++;
       }
     return touched;
