@@ -273,7 +273,8 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
 // Executed work
 //===----------------------------------------------------------------------===//
 // Work that executes whole, whatever the masks: empirical = full width.
-void FlopCostModel::addUnmasked(ContributionList &Out, const Executed &Exec) {
+void FlopCostModel::addUnmasked(ContributionList &Out,
+                                const Executed &Exec) const {
   assert(CountsExecuted && "executed work is the twin's on x86");
   for (unsigned EP = 0; EP < ROOF_NUM_PRECISIONS; ++EP)
     for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C)

@@ -91,7 +91,7 @@ private:
   static void complexDivide(RoofPrecision P, ContributionList &Out);
   void fortranRuntimeCall(llvm::Instruction &Call, llvm::StringRef Entry);
 
-  static void addUnmasked(ContributionList &Out, const Executed &Exec);
+  void addUnmasked(ContributionList &Out, const Executed &Exec) const;
   Executed simple(RoofPrecision P, RoofClass C, unsigned Lanes,
                   unsigned PerLane = 1) const;
   /// What the backend emits for \p I; if it cannot be asked, the canonical
