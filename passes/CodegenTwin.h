@@ -18,7 +18,7 @@
 #ifndef ROOF_CODEGEN_TWIN_H
 #define ROOF_CODEGEN_TWIN_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -71,7 +71,7 @@ struct MachineBlock {
   llvm::SmallVector<ClassWork, 1> Parts{ClassWork{}};
   llvm::SmallVector<MaskedInstr, 2> Masked;
   /// The FP instructions and calls in order ("vmulpd zmm, call exp"), as
-  /// evidence for print<roof-machine> and print<roof-census>.
+  /// evidence for print<roof-machine> and print<roof-counter-plan>.
   std::string Listing;
 };
 

@@ -23,7 +23,7 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
     return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
   case CountingScale::PerPath:
     // Only the host has them (libm calls of the x86 twin), and it counts a
-    // call's path groups with one increment (CensusInstrumenter countPaths).
+    // call's path groups with one increment (CounterInstrumenter countPaths).
     llvm_unreachable("path groups are counted at a run-time slot");
   case CountingScale::PerActiveLane: {
     Value *Mask = S.Mask;
@@ -74,7 +74,7 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
 }
 
 std::optional<HeaderRuns>
-headerRunsAtExit(Loop &L, const FunctionCensus &Census, ScalarEvolution &SE,
+headerRunsAtExit(Loop &L, const CounterPlan &Census, ScalarEvolution &SE,
                  SCEVExpander &Expander) {
   BasicBlock *Exit = L.getUniqueExitBlock();
   if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())

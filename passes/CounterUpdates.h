@@ -1,15 +1,15 @@
 //===- CounterUpdates.h - Where and by how much a counter slot grows ------===//
 //
-// Shared by the host instrumenter (thread_local arrays, CensusInstrumenter)
+// Shared by the host instrumenter (thread_local arrays, CounterInstrumenter)
 // and the device instrumenter (per-thread registers, DeviceInstrumenter):
-// a census slot (FunctionCensus) grows by unitsOf its scale at
+// a census slot (CounterPlan) grows by unitsOf its scale at
 // firstIncrementPoint of its block.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_COUNTER_UPDATES_H
 #define ROOF_COUNTER_UPDATES_H
 
-#include "FunctionCensus.h"
+#include "CounterPlan.h"
 
 #include "llvm/IR/IRBuilder.h"
 
@@ -53,7 +53,7 @@ struct HeaderRuns {
   llvm::Instruction *At;
 };
 std::optional<HeaderRuns>
-headerRunsAtExit(llvm::Loop &L, const FunctionCensus &Census,
+headerRunsAtExit(llvm::Loop &L, const CounterPlan &Census,
                  llvm::ScalarEvolution &SE, llvm::SCEVExpander &Expander);
 
 } // namespace roof

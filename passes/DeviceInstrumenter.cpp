@@ -1,6 +1,6 @@
 //===- DeviceInstrumenter.cpp - Per-kernel counters in CUDA device code ---===//
 //
-// For a kernel with census slots s (FunctionCensus) and static weights
+// For a kernel with census slots s (CounterPlan) and static weights
 // w[s][m], each thread keeps count[s] in a register; a loop header whose
 // trip count is known gets it at the loop's exit (headerRunsAtExit), so
 // that such a loop carries no counter, and a div.rn.f64 adds what its
@@ -17,13 +17,13 @@
 //===----------------------------------------------------------------------===//
 #include "DeviceInstrumenter.h"
 #include "LLVMCompat.h"
-#include "CensusInstrumenter.h"
+#include "CounterInstrumenter.h"
 #include "CounterUpdates.h"
 #include "CudaKernels.h"
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "DivideSlowPath.h"
-#include "FunctionCensus.h"
+#include "CounterPlan.h"
 
 #include "roof/abi.h"
 
@@ -78,7 +78,7 @@ using WeightVector = std::vector<std::pair<uint32_t, uint64_t>>;
 
 class KernelInstrumenter {
 public:
-  KernelInstrumenter(Function &Kernel, FunctionCensus Census,
+  KernelInstrumenter(Function &Kernel, CounterPlan Census,
                      GlobalVariable *Header, DominatorTree &DT, LoopInfo &LI,
                      ScalarEvolution &SE)
       : F(Kernel), Census(std::move(Census)), Header(Header), DT(DT),
@@ -294,7 +294,7 @@ private:
   }
 
   Function &F;
-  FunctionCensus Census;
+  CounterPlan Census;
   size_t FirstSlowPathSlot = 0;
   std::vector<BinaryOperator *> Divides; // div.rn.f64, each with a slow path
   GlobalVariable *Header;
@@ -315,7 +315,7 @@ bool hasCallers(const Function &F) {
   return llvm::any_of(F.users(), [](const User *U) { return isa<CallBase>(U); });
 }
 
-bool contributes(const FunctionCensus &Census) {
+bool contributes(const CounterPlan &Census) {
   return llvm::any_of(Census.Slots, [](const CounterSlot &Slot) {
     return !Slot.Weights.empty();
   });
@@ -335,7 +335,7 @@ bool DeviceInstrumenter::run() {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    FunctionCensus Census = buildFunctionCensus(F, Model, nullptr, FAM);
+    CounterPlan Census = buildCounterPlan(F, Model, nullptr, FAM);
     if (!isCudaKernel(F)) {
       if (hasCallers(F) && contributes(Census))
         F.getContext().diagnose(DiagnosticInfoUnsupported(

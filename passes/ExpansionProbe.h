@@ -15,7 +15,7 @@
 #ifndef ROOF_EXPANSION_PROBE_H
 #define ROOF_EXPANSION_PROBE_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/Function.h"
@@ -35,7 +35,7 @@ struct ExpansionCost {
   /// count and says so.
   bool Failed = false;
   /// The FP instructions of the emitted PTX in order ("rcp.rn.f64, ..."),
-  /// for the printer (`print<roof-census>`).
+  /// for the printer (`print<roof-counter-plan>`).
   std::string Instructions;
 };
 

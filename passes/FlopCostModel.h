@@ -15,7 +15,7 @@
 #ifndef ROOF_FLOP_COST_MODEL_H
 #define ROOF_FLOP_COST_MODEL_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 #include "ExpansionProbe.h"
 
 #include "llvm/ADT/APInt.h"
@@ -32,9 +32,9 @@ namespace roof {
 
 /// Something the census has to say about an instruction, block or
 /// function. Emitted as an optimisation remark of pass "roof"
-/// (FunctionCensus.cpp): an explanation of a count as an analysis remark
+/// (CounterPlan.cpp): an explanation of a count as an analysis remark
 /// (-Rpass-analysis=roof), a count roof could not make exactly as a missed
-/// one (-Rpass-missed=roof); and shown by print<roof-census>.
+/// one (-Rpass-missed=roof); and shown by print<roof-counter-plan>.
 struct CensusRemark {
   enum KindType { Analysis, Missed };
   KindType Kind = Analysis;

@@ -8,7 +8,7 @@
 #ifndef ROOF_LIBM_COSTS_H
 #define ROOF_LIBM_COSTS_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 
 #include "roof/abi.h"
 

@@ -13,7 +13,7 @@
 #ifndef ROOF_LIBM_PATH_CALLS_H
 #define ROOF_LIBM_PATH_CALLS_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -4,7 +4,7 @@
 //   - its origin B, when M runs with B (CodegenTwin) and B's machine blocks
 //     are entered from every IR predecessor of B: then M runs count(B)
 //     times. Within B, the part between census boundary calls in which M's
-//     instructions are (FunctionCensus: work after a call that may not
+//     instructions are (CounterPlan: work after a call that may not
 //     return is counted after it returns);
 //   - the IR edge P->S it lies on, when M was made by the code generator
 //     (a split edge, a preheader): count(P) when S is P's only successor,
@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "MachineAttribution.h"
-#include "FunctionCensus.h"
+#include "CounterPlan.h"
 #include "LibmCosts.h"
 #include "LibmPathCalls.h"
 
@@ -30,7 +30,7 @@ namespace roof {
 
 namespace {
 
-/// The census boundary calls of \p BB in order (FunctionCensus).
+/// The census boundary calls of \p BB in order (CounterPlan).
 SmallVector<const CallBase *, 2> boundaryCalls(const BasicBlock &BB) {
   SmallVector<const CallBase *, 2> Calls;
   for (const Instruction &I : BB)

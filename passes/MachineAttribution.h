@@ -15,7 +15,7 @@
 #ifndef ROOF_MACHINE_ATTRIBUTION_H
 #define ROOF_MACHINE_ATTRIBUTION_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 #include "CodegenTwin.h"
 
 #include "llvm/IR/Function.h"
@@ -39,7 +39,7 @@ struct MachineAttribution {
   /// Machine blocks tied to a counter only approximately, and why.
   std::vector<std::pair<const llvm::BasicBlock *, std::string>> Remarks;
   /// The FP instructions and calls of each machine block with some, under
-  /// the IR block counting it: the evidence print<roof-census> shows.
+  /// the IR block counting it: the evidence print<roof-counter-plan> shows.
   std::vector<std::pair<const llvm::BasicBlock *, std::string>> Listings;
 };
 

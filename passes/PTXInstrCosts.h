@@ -13,7 +13,7 @@
 #ifndef ROOF_PTX_INSTR_COSTS_H
 #define ROOF_PTX_INSTR_COSTS_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 
 #include "llvm/ADT/StringRef.h"
 

@@ -10,7 +10,7 @@
 // build can be compared with and without roof using the same command line.
 //
 //===----------------------------------------------------------------------===//
-#include "RoofCensusPass.h"
+#include "RoofInstrumentPass.h"
 #include "LLVMCompat.h"
 #include "ToolMarkers.h"
 
@@ -30,27 +30,34 @@ bool disabledByEnvironment() {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
-/// The code generation level in a pass name's parameter: "roof-census",
-/// "roof-census<O3>", "print<roof-census>", "print<roof-census;O3>" (O2
-/// when none is given, as llc's default).
-std::optional<compat::CodeGenOptLevel> levelOf(StringRef Name,
-                                               StringRef Pass) {
+/// The code generation level in a pass name's parameter: "roof-instrument",
+/// "roof-instrument<O3>", "print<roof-counter-plan>",
+/// "print<roof-counter-plan;O3>" (O2 when none is given, as llc's default).
+/// \p OldPass: the name it had until this release (roof-census, a word that
+/// is the run's JSON), accepted with a deprecation note until the next one.
+std::optional<compat::CodeGenOptLevel>
+levelOf(StringRef Name, StringRef Pass, StringRef OldPass = "") {
   bool Printer = Name.consume_front("print<");
   if (Printer && !Name.consume_back(">"))
     return std::nullopt;
-  if (!Name.consume_front(Pass))
+  bool Old = !OldPass.empty() && Name.consume_front(OldPass);
+  if (!Old && !Name.consume_front(Pass))
     return std::nullopt;
+  std::optional<compat::CodeGenOptLevel> Level;
   if (Name.empty())
-    return compat::CodeGenOptLevel::Default;
-  if (!(Printer ? Name.consume_front(";")
-                : Name.consume_front("<") && Name.consume_back(">")))
-    return std::nullopt;
-  return StringSwitch<std::optional<compat::CodeGenOptLevel>>(Name)
-      .Case("O0", compat::CodeGenOptLevel::None)
-      .Case("O1", compat::CodeGenOptLevel::Less)
-      .Case("O2", compat::CodeGenOptLevel::Default)
-      .Case("O3", compat::CodeGenOptLevel::Aggressive)
-      .Default(std::nullopt);
+    Level = compat::CodeGenOptLevel::Default;
+  else if (Printer ? Name.consume_front(";")
+                   : Name.consume_front("<") && Name.consume_back(">"))
+    Level = StringSwitch<std::optional<compat::CodeGenOptLevel>>(Name)
+                .Case("O0", compat::CodeGenOptLevel::None)
+                .Case("O1", compat::CodeGenOptLevel::Less)
+                .Case("O2", compat::CodeGenOptLevel::Default)
+                .Case("O3", compat::CodeGenOptLevel::Aggressive)
+                .Default(std::nullopt);
+  if (Level && Old)
+    errs() << "roof: the pass name '" << OldPass << "' is deprecated: it is '"
+           << Pass << "' now (the old name goes in the next release)\n";
+  return Level;
 }
 
 void registerCallbacks(PassBuilder &PB) {
@@ -58,22 +65,22 @@ void registerCallbacks(PassBuilder &PB) {
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name.starts_with("print<")) {
-          using Printer = roof::RoofCensusPrinter;
+          using Printer = roof::RoofCounterPlanPrinter;
           if (std::optional<compat::CodeGenOptLevel> L =
                   levelOf(Name, "roof-machine")) {
             MPM.addPass(Printer(outs(), *L, Printer::MachineBlocks));
             return true;
           }
           if (std::optional<compat::CodeGenOptLevel> L =
-                  levelOf(Name, "roof-census")) {
+                  levelOf(Name, "roof-counter-plan", "roof-census")) {
             MPM.addPass(Printer(outs(), *L, Printer::Slots));
             return true;
           }
           return false;
         }
         if (std::optional<compat::CodeGenOptLevel> L =
-                levelOf(Name, "roof-census")) {
-          MPM.addPass(roof::RoofCensusPass(*L));
+                levelOf(Name, "roof-instrument", "roof-census")) {
+          MPM.addPass(roof::RoofInstrumentPass(*L));
           return true;
         }
         if (Name == "roof-markers") {
@@ -90,7 +97,7 @@ void registerCallbacks(PassBuilder &PB) {
   roof::compat::registerOptimizerLast(
       PB, [](ModulePassManager &MPM, OptimizationLevel Level) {
         if (!disabledByEnvironment())
-          MPM.addPass(roof::RoofCensusPass(roof::codeGenLevelOf(Level)));
+          MPM.addPass(roof::RoofInstrumentPass(roof::codeGenLevelOf(Level)));
       });
 }
 

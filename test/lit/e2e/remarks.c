@@ -1,4 +1,4 @@
-// What the census has to say about a function (passes/FunctionCensus.cpp)
+// What the census has to say about a function (passes/CounterPlan.cpp)
 // is an LLVM optimisation remark of pass "roof": that it is counted, and with
 // how many counters (-Rpass=roof, "Counted"); what roof could not count
 // exactly, such as a libm call with no measured cost or machine code it could

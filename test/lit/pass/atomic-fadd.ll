@@ -13,13 +13,13 @@
 ;   atomic_sub: fp32.add canonical=1 empirical=1 full_width=1, bytes 4/4
 ; roof gives only the bytes lines.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'atomic_add'
+; CHECK-LABEL: roof-counter-plan: function 'atomic_add'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     bytes loaded=8 stored=8
@@ -33,7 +33,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'atomic_sub'
+; CHECK-LABEL: roof-counter-plan: function 'atomic_sub'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     bytes loaded=4 stored=4

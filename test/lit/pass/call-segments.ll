@@ -11,13 +11,13 @@
 ;                          vmulsd and what exp executes, measured, in
 ;                          empirical)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=IR
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=IR
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'segments'
+; CHECK-LABEL: roof-counter-plan: function 'segments'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:   block %entry: after call @opaque, per execution
@@ -44,7 +44,7 @@ entry:
 }
 
 ; Intrinsic calls (here llvm.fmuladd, llvm.memcpy) do not split a block.
-; CHECK-LABEL: roof-census: function 'intrinsics_do_not_split'
+; CHECK-LABEL: roof-counter-plan: function 'intrinsics_do_not_split'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=2

@@ -11,13 +11,13 @@
 ;                             minmax 1 + compare 1 per lane; with nnan only
 ;                             vmaxpd: minmax 1 per lane
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'compare_scalar'
+; CHECK-LABEL: roof-counter-plan: function 'compare_scalar'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.compare canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vucomisd
@@ -27,7 +27,7 @@ entry:
   ret i1 %c
 }
 
-; CHECK-LABEL: roof-census: function 'compare_vector'
+; CHECK-LABEL: roof-counter-plan: function 'compare_vector'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.compare canonical=16 empirical=16 full_width=16
 ; CHECK-NEXT: machine: block %entry: vcmpps zmm
@@ -38,7 +38,7 @@ entry:
   ret i16 %bits
 }
 
-; CHECK-LABEL: roof-census: function 'conversions'
+; CHECK-LABEL: roof-counter-plan: function 'conversions'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.convert canonical=9 empirical=9 full_width=9
 ; CHECK-NEXT:     fp64.convert canonical=11 empirical=11 full_width=11
@@ -65,7 +65,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'rounding'
+; CHECK-LABEL: roof-counter-plan: function 'rounding'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.convert canonical=9 empirical=9 full_width=9
 ; CHECK:      machine: block %entry: vrndscalesd, vrndscalepd zmm
@@ -80,7 +80,7 @@ entry:
   ret <8 x double> %c
 }
 
-; CHECK-LABEL: roof-census: function 'maxnum_scalar'
+; CHECK-LABEL: roof-counter-plan: function 'maxnum_scalar'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=1 full_width=1
@@ -94,7 +94,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'maxnum_vector'
+; CHECK-LABEL: roof-counter-plan: function 'maxnum_vector'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=8 full_width=8
@@ -108,7 +108,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'minnum_nnan'
+; CHECK-LABEL: roof-counter-plan: function 'minnum_nnan'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT: machine: block %entry: vminpd zmm

@@ -24,7 +24,7 @@
 ; instructions' `contract`): @unsafe_fp_math stays a vmulsd and a vaddsd, so
 ; its empirical counts are mul 1 + add 1 (prefixes UNSAFE-FUSED with LLVM 16
 ; and 19, UNSAFE-KEPT with 22); canonical is the same with every version.
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s \
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s \
 ; RUN:   --check-prefixes=CHECK,%if llvm-22 %{UNSAFE-KEPT%} %else %{UNSAFE-FUSED%}
 ; RUN: %llc -o - %s | FileCheck %s \
 ; RUN:   --check-prefixes=ASM,%if llvm-22 %{ASM-UNSAFE-KEPT%} %else %{ASM-UNSAFE-FUSED%}
@@ -32,7 +32,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'contract'
+; CHECK-LABEL: roof-counter-plan: function 'contract'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
@@ -49,7 +49,7 @@ entry:
   ret double %s
 }
 
-; CHECK-LABEL: roof-census: function 'no_flags'
+; CHECK-LABEL: roof-counter-plan: function 'no_flags'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
@@ -67,7 +67,7 @@ entry:
   ret double %s
 }
 
-; CHECK-LABEL: roof-census: function 'mul_only_contract'
+; CHECK-LABEL: roof-counter-plan: function 'mul_only_contract'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
@@ -86,7 +86,7 @@ entry:
 }
 
 ; The product is also stored, so the fmul must execute on its own.
-; CHECK-LABEL: roof-census: function 'two_uses'
+; CHECK-LABEL: roof-counter-plan: function 'two_uses'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
@@ -109,7 +109,7 @@ entry:
 ; The fmul and the fadd are in different blocks, so the DAG does not fuse
 ; them; MachineSink moves the vmulsd into %add, its only user: it executes
 ; when %add does.
-; CHECK-LABEL: roof-census: function 'other_block'
+; CHECK-LABEL: roof-counter-plan: function 'other_block'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:   block %add: per execution
@@ -136,7 +136,7 @@ exit:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'sub_contract'
+; CHECK-LABEL: roof-counter-plan: function 'sub_contract'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
@@ -153,7 +153,7 @@ entry:
   ret double %s
 }
 
-; CHECK-LABEL: roof-census: function 'unsafe_fp_math'
+; CHECK-LABEL: roof-counter-plan: function 'unsafe_fp_math'
 ; CHECK-NEXT:   block %entry: per execution
 ; UNSAFE-FUSED-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; UNSAFE-FUSED-NEXT:     fp64.mul canonical=1 empirical=0 full_width=0
@@ -175,7 +175,7 @@ entry:
   ret double %s
 }
 
-; CHECK-LABEL: roof-census: function 'vector_contract'
+; CHECK-LABEL: roof-counter-plan: function 'vector_contract'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=8 empirical=0 full_width=0
@@ -192,7 +192,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'contract_no_fma_unit'
+; CHECK-LABEL: roof-counter-plan: function 'contract_no_fma_unit'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
@@ -212,7 +212,7 @@ entry:
 
 ; Both operands of the fadd are contractable products: DAGCombiner fuses
 ; the first operand (m1) and the second executes as a vmulsd.
-; CHECK-LABEL: roof-census: function 'two_products'
+; CHECK-LABEL: roof-counter-plan: function 'two_products'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp64.mul canonical=2 empirical=1 full_width=1

@@ -16,13 +16,13 @@
 ; (A `(double)n` with an unsigned 64-bit n, e.g. a size_t, is common in
 ; HPC code; compiled for AVX2 every such conversion hides 3 FLOPs.)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'u64_to_f64'
+; CHECK-LABEL: roof-counter-plan: function 'u64_to_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=3 full_width=3
 ; CHECK-NEXT:     fp64.convert canonical=1 empirical=0 full_width=0
@@ -37,7 +37,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'v4u64_to_v4f64'
+; CHECK-LABEL: roof-counter-plan: function 'v4u64_to_v4f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.convert canonical=4 empirical=0 full_width=0
@@ -52,7 +52,7 @@ entry:
   ret <4 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v8u32_to_v8f32'
+; CHECK-LABEL: roof-counter-plan: function 'v8u32_to_v8f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.convert canonical=8 empirical=0 full_width=0

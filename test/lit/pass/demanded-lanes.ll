@@ -12,13 +12,13 @@
 ;   fadd <4 x double>, lane 0 overwritten, then stored  canonical 3
 ;   fadd <4 x double>, returned whole                   canonical 4
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'one_lane'
+; CHECK-LABEL: roof-counter-plan: function 'one_lane'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:   machine: block %entry: vsubsd
@@ -32,7 +32,7 @@ entry:
   ret double %e
 }
 
-; CHECK-LABEL: roof-census: function 'two_lanes'
+; CHECK-LABEL: roof-counter-plan: function 'two_lanes'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=2 empirical=4 full_width=4
 ; CHECK-NEXT:   machine: block %entry: vmulpd ymm
@@ -45,7 +45,7 @@ entry:
   ret <2 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'overwritten_lane'
+; CHECK-LABEL: roof-counter-plan: function 'overwritten_lane'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=3 empirical=4 full_width=4
 define void @overwritten_lane(<4 x double> %a, <4 x double> %b, double %x, ptr %p) #0 {
@@ -56,7 +56,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'all_lanes'
+; CHECK-LABEL: roof-counter-plan: function 'all_lanes'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=4 empirical=4 full_width=4
 define <4 x double> @all_lanes(<4 x double> %a, <4 x double> %b) #0 {

@@ -16,13 +16,13 @@
 ; fdiv fast float, "reciprocal-estimates"="divf":
 ;   vrcpss + vmulss + vfmsub231ss + vfnmadd213ss: div 1, mul 1, fma 4
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -mtriple=x86_64 -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'div_v16f32'
+; CHECK-LABEL: roof-counter-plan: function 'div_v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=64 full_width=64
@@ -40,7 +40,7 @@ entry:
   ret <16 x float> %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_v16f32_two_steps'
+; CHECK-LABEL: roof-counter-plan: function 'div_v16f32_two_steps'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=128 full_width=128
@@ -61,7 +61,7 @@ entry:
   ret <16 x float> %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_v16f32_no_estimate'
+; CHECK-LABEL: roof-counter-plan: function 'div_v16f32_no_estimate'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=16 empirical=16 full_width=16
 ; CHECK-NEXT: machine: block %entry: vdivps zmm
@@ -74,7 +74,7 @@ entry:
   ret <16 x float> %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_v8f32_avx2'
+; CHECK-LABEL: roof-counter-plan: function 'div_v8f32_avx2'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=32 full_width=32
@@ -92,7 +92,7 @@ entry:
   ret <8 x float> %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_v8f64'
+; CHECK-LABEL: roof-counter-plan: function 'div_v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT: machine: block %entry: vdivpd zmm
@@ -105,7 +105,7 @@ entry:
   ret <8 x double> %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_f32'
+; CHECK-LABEL: roof-counter-plan: function 'div_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vdivss
@@ -118,7 +118,7 @@ entry:
   ret float %q
 }
 
-; CHECK-LABEL: roof-census: function 'div_f32_estimate'
+; CHECK-LABEL: roof-counter-plan: function 'div_f32_estimate'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=4 full_width=4

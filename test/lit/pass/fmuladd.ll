@@ -14,13 +14,13 @@
 ;   fmuladd <4 x float>  x86-64: canonical fma 8; empirical mul 4 + add 4
 ;   fma double           x86-64: fma 2/2/2 + remark, `call fma`
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'fmuladd_f64_v4'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_f64_v4'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=2
 ; CHECK-NOT:      fp
@@ -34,7 +34,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmuladd_v8f64_v4'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_v8f64_v4'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=16 empirical=16 full_width=16
 ; CHECK-NOT:      fp
@@ -48,7 +48,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'fma_v8f64_v4'
+; CHECK-LABEL: roof-counter-plan: function 'fma_v8f64_v4'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=16 empirical=16 full_width=16
 ; CHECK-NOT:      fp
@@ -62,7 +62,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmuladd_v4f64_v3'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_v4f64_v3'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:      fp
@@ -76,7 +76,7 @@ entry:
   ret <4 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmuladd_f64_nofma'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_f64_nofma'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=1 full_width=1
@@ -93,7 +93,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmuladd_v4f32_nofma'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_v4f32_nofma'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=0 empirical=4 full_width=4
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=4 full_width=4
@@ -110,7 +110,7 @@ entry:
   ret <4 x float> %r
 }
 
-; CHECK-LABEL: roof-census: function 'fma_f64_nofma'
+; CHECK-LABEL: roof-counter-plan: function 'fma_f64_nofma'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=2 empirical=2 full_width=2
 ; CHECK-NEXT: machine: block %entry: call fma

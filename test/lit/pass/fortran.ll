@@ -33,13 +33,13 @@
 ;   MATMUL (_FortranAMatmulReal8Real8): nothing counted, a remark names it
 ;   abs(z) (libm's cabs): 1 transcendental, as hypot; not measured: a remark
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=COST
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s --check-prefix=COST
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 ;
 ; CMake's Fortran builds compile a preprocessed copy (x.f90-pp.f90) whose
 ; #line directives name the original: the subprograms' file is the source.
 ; RUN: sed 's|"src/daxpy.f90"|"build/CMakeFiles/t.dir/src/daxpy.f90-pp.f90"|' %s \
-; RUN:   | %opt -passes=roof-census -S | FileCheck %s --check-prefix=COPY
+; RUN:   | %opt -passes=roof-instrument -S | FileCheck %s --check-prefix=COPY
 ; COPY: c"/work/src/daxpy.f90\00"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -59,26 +59,26 @@ source_filename = "FIRModule"
 ; CHECK-DAG: c"main program..omp_par\00"
 ; CHECK-DAG: c"main program\00"
 
-; COST-LABEL: roof-census: function '_QMkernelsPdaxpy'
+; COST-LABEL: roof-counter-plan: function '_QMkernelsPdaxpy'
 ; COST:         fp64.mul canonical=1 empirical=1 full_width=1
-; COST-LABEL: roof-census: function '_QPpower'
+; COST-LABEL: roof-counter-plan: function '_QPpower'
 ; COST-NEXT:    block %entry: per execution
 ; COST-NEXT:      fp64.transcendental canonical=1 empirical=1 full_width=1
 ; COST-NEXT:    machine: block %entry: call __powidf2
 ; COST-NEXT:    remark: block %entry ; no measured cost for '__powidf2'; counted as 1 transcendental operation per element
-; COST-LABEL: roof-census: function 'ext_'
+; COST-LABEL: roof-counter-plan: function 'ext_'
 ; COST-NEXT:    block %entry: per execution
 ; COST-NEXT:      fp64.add canonical=3 empirical=3 full_width=3
 ; COST-NEXT:      fp64.mul canonical=6 empirical=3 full_width=3
 ; COST-NEXT:      fp64.div canonical=2 empirical=3 full_width=3
 ; COST-NEXT:      fp64.compare canonical=0 empirical=7 full_width=7
 ; COST-NEXT:    machine: block %entry: call __divdc3
-; COST-LABEL: roof-census: function '_QPzabs'
+; COST-LABEL: roof-counter-plan: function '_QPzabs'
 ; COST-NEXT:    block %entry: per execution
 ; COST-NEXT:      fp64.transcendental canonical=1 empirical=1 full_width=1
 ; COST-NEXT:    machine: block %entry: call cabs
 ; COST-NEXT:    remark: block %entry ; no measured cost for 'cabs'; counted as 1 transcendental operation per element
-; COST-LABEL: roof-census: function '_QMmSsFhostPinner'
+; COST-LABEL: roof-counter-plan: function '_QMmSsFhostPinner'
 ; COST-NEXT:    block %entry: per execution
 ; COST-NEXT:    remark: call void @_FortranAMatmulReal8Real8({{.*}}) ; the Fortran runtime's _FortranAMatmulReal8Real8 is not compiled with roof: its floating-point work is not counted
 

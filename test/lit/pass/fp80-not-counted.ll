@@ -3,12 +3,12 @@
 ; class; its loads and stores still move bytes (store size: 10 for
 ; x86_fp80, 16 for fp128).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'long_double'
+; CHECK-LABEL: roof-counter-plan: function 'long_double'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     bytes loaded=10 stored=10
 ; CHECK-NOT:    fp
@@ -26,7 +26,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'quad'
+; CHECK-LABEL: roof-counter-plan: function 'quad'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     bytes loaded=16 stored=16
 ; CHECK-NOT:    fp

@@ -12,13 +12,13 @@
 ;
 ; llc 22 converts %b before %a in @add_half (and no longer moves them
 ; through general registers): the ASM lines take either order.
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'add_half'
+; CHECK-LABEL: roof-counter-plan: function 'add_half'
 ; CHECK:         fp16.convert canonical=0 empirical=4 full_width=4
 ; CHECK:         fp32.convert canonical=0 empirical=8 full_width=8
 ; ASM-LABEL: add_half:
@@ -31,7 +31,7 @@ entry:
   ret half %r
 }
 
-; CHECK-LABEL: roof-census: function 'mul_v16f16'
+; CHECK-LABEL: roof-counter-plan: function 'mul_v16f16'
 ; CHECK:         fp16.convert canonical=0 empirical=16 full_width=16
 ; CHECK:         fp32.convert canonical=0 empirical=32 full_width=32
 ; ASM-LABEL: mul_v16f16:

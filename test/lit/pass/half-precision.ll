@@ -13,13 +13,13 @@
 ;   fmul <16 x half>     fp16.mul canonical 16;  fp32.mul empirical 16 (one vmulps %zmm)
 ;   fadd bfloat          bf16.add canonical 1;   fp32.add empirical 1
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'add_half'
+; CHECK-LABEL: roof-counter-plan: function 'add_half'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp16.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     fp16.convert canonical=0 empirical=4 full_width=4
@@ -37,7 +37,7 @@ entry:
   ret half %r
 }
 
-; CHECK-LABEL: roof-census: function 'mul_v16f16'
+; CHECK-LABEL: roof-counter-plan: function 'mul_v16f16'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp16.mul canonical=16 empirical=0 full_width=0
 ; CHECK-NEXT:     fp16.convert canonical=0 empirical=16 full_width=16
@@ -55,7 +55,7 @@ entry:
   ret <16 x half> %r
 }
 
-; CHECK-LABEL: roof-census: function 'add_bfloat'
+; CHECK-LABEL: roof-counter-plan: function 'add_bfloat'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     bf16.add canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:     bf16.convert canonical=0 empirical=1 full_width=1

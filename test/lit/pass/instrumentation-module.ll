@@ -1,4 +1,4 @@
-; What `roof-census` adds to a module (include/roof/abi.h):
+; What `roof-instrument` adds to a module (include/roof/abi.h):
 ;   - one thread_local counter array, [N x i64], internal, 64-byte aligned,
 ;     N = all slots of all functions (here: @scale 1 slot, its entry block;
 ;     @axpy 1 slot for the entry block);
@@ -20,8 +20,8 @@
 ;     and the entry-block counter increment (load/add 1/store).
 ; Running the pass twice changes nothing the second time.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: %opt -passes=roof-census,roof-census -S %s | FileCheck %s --check-prefix=TWICE
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument,roof-instrument -S %s | FileCheck %s --check-prefix=TWICE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

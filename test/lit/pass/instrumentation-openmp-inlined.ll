@@ -12,7 +12,7 @@
 ; its body is not timed (threads run it: the fork's time is the region's).
 ; @main: 0 entry, 1 time, 2 depth, 3 start.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

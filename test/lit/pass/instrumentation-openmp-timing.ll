@@ -1,6 +1,6 @@
 ; Regression test for a fixed bug, which was: a function whose work is an OpenMP parallel loop is never timed.
 ; Timing is decided per IR function: `P.AttributedTo.empty() &&
-; !LoopAnalysis(F).empty()` (CensusInstrumenter::run). After clang outlines
+; !LoopAnalysis(F).empty()` (CounterInstrumenter::run). After clang outlines
 ; `#pragma omp parallel for` the parent (@scale below, as clang -fopenmp
 ; emits it) has no loop left, only the __kmpc_fork_call, so it gets no time
 ; slot; the outlined body has the loop but is deliberately not timed because
@@ -17,7 +17,7 @@
 ; Fix: also time functions that call __kmpc_fork_call (or __kmpc_fork_teams,
 ; GOMP_parallel) with a body attributed to them.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -6,8 +6,8 @@
 ; when they contain loops (time and depth slots are -1 = ROOF_NO_SLOT):
 ; their time is part of the caller's.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=PRINT
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s --check-prefix=PRINT
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -34,7 +34,7 @@ entry:
   ret void
 }
 
-; PRINT-LABEL: roof-census: function 'scale.omp_outlined'
+; PRINT-LABEL: roof-counter-plan: function 'scale.omp_outlined'
 ; PRINT:         block %loop: per execution
 ; PRINT-NEXT:      fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-LABEL: define internal void @scale.omp_outlined(

@@ -15,7 +15,7 @@
 ; @withloop: slots: 0 entry, 1 %loop, 2 %odd    time 3, depth 4, start 5
 ;            (relative), first slot 1, so absolute time slot 4
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -11,7 +11,7 @@
 ;
 ; LLVM 16 and 19 mark the + 1 of the trip count nuw nsw, LLVM 22's
 ; ScalarEvolution does not: the same value.
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

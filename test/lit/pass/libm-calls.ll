@@ -20,7 +20,7 @@
 ;   an unknown external function    nothing
 ;   a function named like libm but defined here   nothing (its body counts)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -28,7 +28,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; The first non-zero class among add, mul, fma of one exp call is captured
 ; (class CLS, amount E) and reused below.
-; CHECK-LABEL: roof-census: function 'scalar_exp'
+; CHECK-LABEL: roof-counter-plan: function 'scalar_exp'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:      fp64.transcendental
 ; (A class line is printed only when one of its kinds is non-zero, and
@@ -45,7 +45,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'scalar_expf'
+; CHECK-LABEL: roof-counter-plan: function 'scalar_expf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp32.transcendental canonical=1 empirical=0 full_width=0
 ; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical=[[#EF:]]
@@ -57,7 +57,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'vector_exp_intrinsic'
+; CHECK-LABEL: roof-counter-plan: function 'vector_exp_intrinsic'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.[[CLS]] canonical=0 empirical=[[#mul(E,8)]] full_width=[[#mul(E,8)]]
 ; CHECK:          fp64.transcendental canonical=8 empirical=0 full_width=0
@@ -72,7 +72,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'libmvec_exp'
+; CHECK-LABEL: roof-counter-plan: function 'libmvec_exp'
 ; CHECK-NEXT:   block %entry: per execution
 ; The AVX2 variant is only measured where the build machine has AVX2 (else
 ; empirical falls back to 1 transcendental per element, with a remark):
@@ -84,7 +84,7 @@ entry:
   ret <4 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'frem_fmod'
+; CHECK-LABEL: roof-counter-plan: function 'frem_fmod'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=1 empirical=0 full_width=0
 ; CHECK:        machine: block %entry: call fmod
@@ -96,7 +96,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'unmeasured'
+; CHECK-LABEL: roof-counter-plan: function 'unmeasured'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: call tgamma
@@ -107,7 +107,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'unknown_callee'
+; CHECK-LABEL: roof-counter-plan: function 'unknown_callee'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    fp64
 ; CHECK-NOT:    remark
@@ -120,11 +120,11 @@ entry:
 
 ; A function that happens to be called sinh but is defined in this module
 ; is counted by its own body, not as a libm call.
-; CHECK-LABEL: roof-census: function 'sinh'
+; CHECK-LABEL: roof-counter-plan: function 'sinh'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vaddsd
-; CHECK-LABEL: roof-census: function 'calls_local_sinh'
+; CHECK-LABEL: roof-counter-plan: function 'calls_local_sinh'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    fp64
 ; CHECK-NOT:    remark

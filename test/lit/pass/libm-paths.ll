@@ -23,8 +23,8 @@
 ;                             per lane, of its extracted element
 ;   exp(x)                    no paths: counted per execution, no lookup
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=IR
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=IR
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -34,7 +34,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; IR: @roof.libm.paths.sin = private unnamed_addr constant [128 x i8]
 ; IR-NOT: @roof.libm.paths.sin =
 
-; CHECK-LABEL: roof-census: function 'one_sin'
+; CHECK-LABEL: roof-counter-plan: function 'one_sin'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=0 full_width=0
 ; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
@@ -64,7 +64,7 @@ entry:
 ; IR:         call i32 @__roof_libm_path(i32 0,
 ; IR-NOT:     @__roof_libm_path
 ; IR:         ret double
-; CHECK-LABEL: roof-census: function 'sin_and_cos'
+; CHECK-LABEL: roof-counter-plan: function 'sin_and_cos'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
 ; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
@@ -81,7 +81,7 @@ entry:
 ; IR:         %[[F:.*]] = bitcast float %x to i32
 ; IR-NEXT:    %[[W:.*]] = zext i32 %[[F]] to i64
 ; IR-NEXT:    call i32 @__roof_libm_path(i32 1, i64 %[[W]], ptr @roof.libm.paths.sinf)
-; CHECK-LABEL: roof-census: function 'one_sinf'
+; CHECK-LABEL: roof-counter-plan: function 'one_sinf'
 ; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
 define float @one_sinf(float %x) #0 {
 entry:
@@ -115,7 +115,7 @@ entry:
 ; IR-LABEL: define double @one_exp(
 ; IR-NOT:     @__roof_libm_path
 ; IR:         ret double
-; CHECK-LABEL: roof-census: function 'one_exp'
+; CHECK-LABEL: roof-counter-plan: function 'one_exp'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    per unit
 ; CHECK:        machine: block %entry: call exp

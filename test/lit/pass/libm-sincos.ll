@@ -19,12 +19,12 @@
 ;            (LibmCosts.inc books each row in the precision it executed)
 ; roof gave an empty entry block and no remark for both.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'call_sincos'
+; CHECK-LABEL: roof-counter-plan: function 'call_sincos'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
 ; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
@@ -36,7 +36,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'call_sincosf'
+; CHECK-LABEL: roof-counter-plan: function 'call_sincosf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp32.transcendental canonical=2 empirical=0 full_width=0
 ; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path

@@ -12,13 +12,13 @@
 ; Expected (x86-64-v4): fp64.sqrt canonical=1 empirical=1 full_width=1 and
 ; fp64.compare empirical=1 (the vucomisd); the same in fp32 for sqrtf.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'errno_sqrt'
+; CHECK-LABEL: roof-counter-plan: function 'errno_sqrt'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.sqrt canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=1 full_width=1
@@ -36,7 +36,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'errno_sqrtf'
+; CHECK-LABEL: roof-counter-plan: function 'errno_sqrtf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.sqrt canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT:     fp32.compare canonical=0 empirical=1 full_width=1

@@ -14,12 +14,12 @@
 ;   masked.store <8 x double>, all-ones mask           stored 8*8 = 64
 ;   masked.store <8 x double>, zeroinitializer mask    nothing
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'load_store'
+; CHECK-LABEL: roof-counter-plan: function 'load_store'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per active lane of %m
 ; CHECK-NEXT:     bytes loaded=8 stored=8
@@ -33,7 +33,7 @@ entry:
 }
 
 ; Two different masks in one block: two counters.
-; CHECK-LABEL: roof-census: function 'two_masks'
+; CHECK-LABEL: roof-counter-plan: function 'two_masks'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-DAG:    block %entry: per active lane of %m1
 ; CHECK-DAG:    block %entry: per active lane of %m2
@@ -46,7 +46,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'gather_scatter'
+; CHECK-LABEL: roof-counter-plan: function 'gather_scatter'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per active lane of %g
 ; CHECK-NEXT:     bytes loaded=4 stored=4
@@ -57,7 +57,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'expand_compress'
+; CHECK-LABEL: roof-counter-plan: function 'expand_compress'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per active lane of %e
 ; CHECK-NEXT:     bytes loaded=8 stored=8
@@ -68,7 +68,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'constant_masks'
+; CHECK-LABEL: roof-counter-plan: function 'constant_masks'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     bytes loaded=24 stored=64
 ; CHECK-NOT:    block
@@ -82,7 +82,7 @@ entry:
 
 ; A masked loop body: the mask is a phi-independent compare inside the
 ; loop block, so the counter belongs to %body.
-; CHECK-LABEL: roof-census: function 'in_loop'
+; CHECK-LABEL: roof-counter-plan: function 'in_loop'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %body: per active lane of %mask
 ; CHECK-NEXT:     bytes loaded=8 stored=0

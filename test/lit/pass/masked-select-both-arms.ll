@@ -16,13 +16,13 @@
 ; (the inverted arm should not be write-masked anyway unless the true arm is
 ; zero, see masked-select-inverted.ll).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'both_arms'
+; CHECK-LABEL: roof-counter-plan: function 'both_arms'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m

@@ -14,13 +14,13 @@
 ; Fix: writeMask must return a mask only when &I is the select's true or
 ; false operand (and not its condition).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'select_cmp'
+; CHECK-LABEL: roof-counter-plan: function 'select_cmp'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.compare canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:    block

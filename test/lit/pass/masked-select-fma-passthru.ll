@@ -18,13 +18,13 @@
 ; Fix: FlopCostModel::writeMask must, for FMAs, require the pass-through to
 ; be one of the FMA's operands (or zero).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'fmuladd_other_src'
+; CHECK-LABEL: roof-counter-plan: function 'fmuladd_other_src'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -41,7 +41,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'contract_other_src'
+; CHECK-LABEL: roof-counter-plan: function 'contract_other_src'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m

@@ -17,13 +17,13 @@
 ; Fix: in FlopCostModel::writeMask, return an inverted mask only when the
 ; select's true operand is a zero constant.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'mask_add_inverted'
+; CHECK-LABEL: roof-counter-plan: function 'mask_add_inverted'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of !%m

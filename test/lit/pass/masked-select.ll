@@ -21,13 +21,13 @@
 ; An fadd with a second use is not folded: everything full width except
 ; canonical, which is full width too (the other use needs every lane).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'mask_add_v4'
+; CHECK-LABEL: roof-counter-plan: function 'mask_add_v4'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -46,7 +46,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'mask_add_v3'
+; CHECK-LABEL: roof-counter-plan: function 'mask_add_v3'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -67,7 +67,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'mask_add_inverted_zero'
+; CHECK-LABEL: roof-counter-plan: function 'mask_add_inverted_zero'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of !%m
@@ -87,7 +87,7 @@ entry:
 }
 
 ; Zero-masking with the add on the true arm: vaddpd {%k1} {z}.
-; CHECK-LABEL: roof-census: function 'maskz_add'
+; CHECK-LABEL: roof-counter-plan: function 'maskz_add'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -108,7 +108,7 @@ entry:
 
 ; Masked multiply on 256-bit vectors needs AVX512VL (x86-64-v4 has it):
 ; vmulps %ymm {%k1}, per active lane.
-; CHECK-LABEL: roof-census: function 'mask_mul_v8f32'
+; CHECK-LABEL: roof-counter-plan: function 'mask_mul_v8f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -128,7 +128,7 @@ entry:
 ; _mm512_mask3_fmadd_pd(a, b, c, k): the pass-through is the addend, which
 ; the destructive EVEX FMA can keep: vfmadd231pd ... {%k1}, per active lane
 ; (fma 2). (An unrelated pass-through cannot: masked-select-fma-passthru.ll.)
-; CHECK-LABEL: roof-census: function 'mask_fmuladd_addend'
+; CHECK-LABEL: roof-counter-plan: function 'mask_fmuladd_addend'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=0 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -146,7 +146,7 @@ entry:
 }
 
 ; A masked divide is one vdivpd {%k1}: per active lane.
-; CHECK-LABEL: roof-census: function 'mask_div'
+; CHECK-LABEL: roof-counter-plan: function 'mask_div'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=0 empirical=0 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -163,7 +163,7 @@ entry:
 }
 
 ; The sum is also stored: every lane is live and executed.
-; CHECK-LABEL: roof-census: function 'second_use'
+; CHECK-LABEL: roof-counter-plan: function 'second_use'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     bytes loaded=0 stored=64

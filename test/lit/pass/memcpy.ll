@@ -10,12 +10,12 @@
 ;   memset(dst, 0, %len)         stored 1 per unit of %len
 ;   memmove(dst, src, %n32) (i32 length)   loaded 1 stored 1 per unit of %n32
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'constant_lengths'
+; CHECK-LABEL: roof-counter-plan: function 'constant_lengths'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     bytes loaded=140 stored=204
 ; CHECK-NOT:    block
@@ -28,7 +28,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'variable_memcpy'
+; CHECK-LABEL: roof-counter-plan: function 'variable_memcpy'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per unit of %len
 ; CHECK-NEXT:     bytes loaded=1 stored=1
@@ -39,7 +39,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'variable_memset'
+; CHECK-LABEL: roof-counter-plan: function 'variable_memset'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per unit of %len
 ; CHECK-NEXT:     bytes loaded=0 stored=1
@@ -52,7 +52,7 @@ entry:
 
 ; Two copies of the same length share one counter (2 bytes each way per
 ; unit); an i32 length works the same.
-; CHECK-LABEL: roof-census: function 'same_length_twice'
+; CHECK-LABEL: roof-counter-plan: function 'same_length_twice'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per unit of %n32
 ; CHECK-NEXT:     bytes loaded=2 stored=2

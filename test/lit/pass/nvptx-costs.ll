@@ -11,20 +11,20 @@
 ; well as the probe) no longer reads "unsafe-fp-math" and emits sqrt.rn.f64
 ; for it, as for @sqrt_f64 (prefix SQRT-RN; SQRT-APPROX with LLVM 16 and 19);
 ; canonical is the same with every version.
-; RUN: env ROOF_CACHE_DIR= %opt -passes='print<roof-census>' -disable-output %s \
+; RUN: env ROOF_CACHE_DIR= %opt -passes='print<roof-counter-plan>' -disable-output %s \
 ; RUN:   | FileCheck %s --check-prefixes=%if llvm-22 %{CHECK,SQRT-RN%} %else %{CHECK,SQRT-APPROX%}
 ; -nvptx-prec-divf32=1 (div.full.f32) and =0 (div.approx.f32):
-; RUN: env ROOF_CACHE_DIR= %opt -nvptx-prec-divf32=1 -passes='print<roof-census>' \
+; RUN: env ROOF_CACHE_DIR= %opt -nvptx-prec-divf32=1 -passes='print<roof-counter-plan>' \
 ; RUN:   -disable-output %s | FileCheck %s --check-prefix=FULL
 ;
 ; NVPTX lowering also follows process-wide options (-nvptx-prec-divf32, which
 ; clang passes with -mllvm), which the probe text does not show: its results
 ; must not come from the disk cache of a compile with other options.
 ; RUN: rm -rf %t.cache
-; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census>' \
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-counter-plan>' \
 ; RUN:   -disable-output %s | FileCheck %s --check-prefixes=%if llvm-22 %{CHECK,SQRT-RN%} %else %{CHECK,SQRT-APPROX%}
 ; RUN: env ROOF_CACHE_DIR=%t.cache %opt -nvptx-prec-divf32=1 \
-; RUN:   -passes='print<roof-census>' -disable-output %s | FileCheck %s --check-prefix=FULL
+; RUN:   -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s --check-prefix=FULL
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"

@@ -4,8 +4,8 @@
 ; weights and says how many columns are used, and column m counts metric m
 ; (passes/DeviceInstrumenter.cpp, countsSlots).
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: %opt -passes=roof-census %s -o %t.bc
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument %s -o %t.bc
 ; RUN: %llc -O3 -mcpu=sm_90 -mattr=+ptx80 %t.bc -o %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 

@@ -5,8 +5,8 @@
 ; width. A divide of 1.0 (rcp.rn.f64, no FLOP on its slow path) and one
 ; allowed to use a reciprocal are left alone.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: %opt -passes=roof-census %s -o %t.bc
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument %s -o %t.bc
 ; RUN: %llc -O3 -mcpu=sm_90 -mattr=+ptx80 %t.bc -o %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
 

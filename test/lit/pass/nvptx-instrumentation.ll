@@ -12,13 +12,13 @@
 ; through ptxas. LLVM 16 has no llvm.nvvm.activemask: the same PTX
 ; instruction is inline assembly there.
 ;
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-census -S | FileCheck %s --check-prefix=SM75
-; RUN: %opt -passes=roof-census %s -o %t.bc
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-instrument -S | FileCheck %s --check-prefix=SM75
+; RUN: %opt -passes=roof-instrument %s -o %t.bc
 ; RUN: %llc -O3 -mcpu=sm_90 -mattr=+ptx80 %t.bc -o %t.ptx
 ; RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_90 %t.ptx -o %t.cubin %}
-; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-census -o %t75.bc
+; RUN: sed 's/sm_90/sm_75/g' %s | %opt -passes=roof-instrument -o %t75.bc
 ; RUN: %llc -O3 -mcpu=sm_75 -mattr=+ptx80 %t75.bc -o %t75.ptx
 ; RUN: %if ptxas %{ %ptxas -arch=sm_75 %t75.ptx -o %t75.cubin %}
 
@@ -109,7 +109,7 @@ define void @helper(ptr %p) #0 {
   store double %w, ptr %p
   ret void
 }
-; RUN: %opt -passes=roof-census -disable-output %s 2>&1 | FileCheck %s --check-prefix=OUTLINED
+; RUN: %opt -passes=roof-instrument -disable-output %s 2>&1 | FileCheck %s --check-prefix=OUTLINED
 ; OUTLINED: roof: device function 'helper' is not inlined into its kernels; its operations are not counted
 
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()

@@ -6,7 +6,7 @@
 ;
 ; Expected: fp64.div canonical=1 empirical=1 full_width=1.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -14,7 +14,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 @g = external global i8
 
-; CHECK-LABEL: roof-census: function 'divide_by_address'
+; CHECK-LABEL: roof-counter-plan: function 'divide_by_address'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vdivsd

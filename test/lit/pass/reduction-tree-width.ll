@@ -22,7 +22,7 @@
 ; Canonical stays N - 1 (the source-level operation count) with every LLVM;
 ; the empirical count of fmax_nnan is 11 with LLVM 16 and 19 (prefixes
 ; FMAX-ZMM), 7 with LLVM 22 (FMAX-YMM).
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s \
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s \
 ; RUN:   --check-prefixes=CHECK,%if llvm-22 %{FMAX-YMM%} %else %{FMAX-ZMM%}
 ; RUN: %llc -o - %s | FileCheck %s \
 ; RUN:   --check-prefixes=ASM,%if llvm-22 %{ASM-FMAX-YMM%} %else %{ASM-FMAX-ZMM%}
@@ -30,7 +30,7 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'fadd_v8f64'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=7 empirical=11 full_width=11
 ; ASM-LABEL: fadd_v8f64:
@@ -45,7 +45,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fadd_v16f32'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=15 empirical=25 full_width=25
 ; ASM-LABEL: fadd_v16f32:
@@ -61,7 +61,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'fadd_v8f32'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_v8f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=7 empirical=9 full_width=9
 ; ASM-LABEL: fadd_v8f32:
@@ -76,7 +76,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmax_nnan'
+; CHECK-LABEL: roof-counter-plan: function 'fmax_nnan'
 ; CHECK-NEXT:   block %entry: per execution
 ; FMAX-ZMM-NEXT:  fp64.minmax canonical=7 empirical=11 full_width=11
 ; FMAX-YMM-NEXT:  fp64.minmax canonical=7 empirical=7 full_width=7
@@ -93,7 +93,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmax_nan_checks'
+; CHECK-LABEL: roof-counter-plan: function 'fmax_nan_checks'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=7 empirical=7 full_width=7
 ; CHECK-NEXT:     fp64.compare canonical=0 empirical=7 full_width=7

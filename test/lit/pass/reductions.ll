@@ -11,13 +11,13 @@
 ;   reduce.fmax(<8 x double>) no nnan minmax 7 (7 x vmaxsd; the NaN checks
 ;                                     are not pinned, see reduction-tree-width.ll)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'fadd_identity'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_identity'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=7 empirical=7 full_width=7
 ; ASM-LABEL:   fadd_identity:
@@ -30,7 +30,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fadd_plus_zero'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_plus_zero'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; ASM-LABEL:   fadd_plus_zero:
@@ -43,7 +43,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fadd_start'
+; CHECK-LABEL: roof-counter-plan: function 'fadd_start'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 define double @fadd_start(double %s, <8 x double> %v) #0 {
@@ -52,7 +52,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmul_identity'
+; CHECK-LABEL: roof-counter-plan: function 'fmul_identity'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=3 empirical=3 full_width=3
 ; ASM-LABEL:   fmul_identity:
@@ -65,7 +65,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'fmax_ordered'
+; CHECK-LABEL: roof-counter-plan: function 'fmax_ordered'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=7 empirical=7 full_width=7
 ; ASM-LABEL:   fmax_ordered:

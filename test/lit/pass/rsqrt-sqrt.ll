@@ -11,13 +11,13 @@
 ; sqrt fast <8 x double>:  vsqrtpd, sqrt 8 in every kind
 ; 1.0 / sqrt <8 x double>, no fast-math: vsqrtpd + vdivpd: sqrt 8 + div 8
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'rsqrt_v16f32'
+; CHECK-LABEL: roof-counter-plan: function 'rsqrt_v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=48 full_width=48
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=32 full_width=32
@@ -38,7 +38,7 @@ entry:
   ret <16 x float> %r
 }
 
-; CHECK-LABEL: roof-census: function 'sqrt_v16f32'
+; CHECK-LABEL: roof-counter-plan: function 'sqrt_v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.sqrt canonical=16 empirical=16 full_width=16
 ; CHECK-NEXT: machine: block %entry: vsqrtps zmm
@@ -51,7 +51,7 @@ entry:
   ret <16 x float> %s
 }
 
-; CHECK-LABEL: roof-census: function 'sqrt_v8f64'
+; CHECK-LABEL: roof-counter-plan: function 'sqrt_v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.sqrt canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT: machine: block %entry: vsqrtpd zmm
@@ -64,7 +64,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'rsqrt_v8f64_strict'
+; CHECK-LABEL: roof-counter-plan: function 'rsqrt_v8f64_strict'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.sqrt canonical=8 empirical=8 full_width=8

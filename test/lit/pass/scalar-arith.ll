@@ -10,13 +10,13 @@
 ;   fdiv double   div 1      div 1      div 1
 ;   (same for float in fp32)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'add_f64'
+; CHECK-LABEL: roof-counter-plan: function 'add_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -27,7 +27,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'sub_f64'
+; CHECK-LABEL: roof-counter-plan: function 'sub_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -38,7 +38,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'mul_f64'
+; CHECK-LABEL: roof-counter-plan: function 'mul_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -49,7 +49,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'div_f64'
+; CHECK-LABEL: roof-counter-plan: function 'div_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vdivsd
@@ -62,7 +62,7 @@ entry:
   ret double %r
 }
 
-; CHECK-LABEL: roof-census: function 'add_f32'
+; CHECK-LABEL: roof-counter-plan: function 'add_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -73,7 +73,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'sub_f32'
+; CHECK-LABEL: roof-counter-plan: function 'sub_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -84,7 +84,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'mul_f32'
+; CHECK-LABEL: roof-counter-plan: function 'mul_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=1 empirical=1 full_width=1
 ; CHECK-NOT:      fp
@@ -95,7 +95,7 @@ entry:
   ret float %r
 }
 
-; CHECK-LABEL: roof-census: function 'div_f32'
+; CHECK-LABEL: roof-counter-plan: function 'div_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=1 empirical=1 full_width=1
 ; CHECK-NEXT: machine: block %entry: vdivss
@@ -110,7 +110,7 @@ entry:
 
 ; A chain of all four in one block adds up per class; the loads and the
 ; store are 8 + 8 bytes loaded and 8 stored.
-; CHECK-LABEL: roof-census: function 'chain_f64'
+; CHECK-LABEL: roof-counter-plan: function 'chain_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=2 empirical=2 full_width=2
 ; CHECK-NEXT:     fp64.mul canonical=1 empirical=1 full_width=1

@@ -14,13 +14,13 @@
 ;   (with the writeMask bug of masked-select-compare.ll the empirical part
 ;   is also moved to a "per active lane of %m" counter).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'select_min'
+; CHECK-LABEL: roof-counter-plan: function 'select_min'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.minmax canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.compare canonical=8 empirical=0 full_width=0

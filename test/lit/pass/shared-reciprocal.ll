@@ -11,13 +11,13 @@
 ;   div 16 + fma 64 + 2 x vmulps (mul 32)
 ; A single divide, or divides without arcp, stay divides (vdivpd).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'two_by_same_f64'
+; CHECK-LABEL: roof-counter-plan: function 'two_by_same_f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=16 full_width=16
@@ -37,7 +37,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'two_by_same_f32'
+; CHECK-LABEL: roof-counter-plan: function 'two_by_same_f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=16 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=32 full_width=32
@@ -56,7 +56,7 @@ entry:
   ret <16 x float> %s
 }
 
-; CHECK-LABEL: roof-census: function 'strict_divides'
+; CHECK-LABEL: roof-counter-plan: function 'strict_divides'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     fp64.div canonical=16 empirical=16 full_width=16

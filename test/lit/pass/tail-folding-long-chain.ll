@@ -19,12 +19,12 @@
 ; Fix: do not memoize depth-limited results (or drop the depth limit: the
 ; memo already makes the walk linear).
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'horner_tail'
+; CHECK-LABEL: roof-counter-plan: function 'horner_tail'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=160 full_width=160
 ; CHECK-NEXT:   block %entry: per active lane of %m

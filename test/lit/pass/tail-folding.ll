@@ -17,13 +17,13 @@
 ;   canonical mul 1 + add 1 per active lane; empirical fma 16 per execution.
 ; other_use: the sum also feeds an unmasked store: canonical full width.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'daxpy_tail'
+; CHECK-LABEL: roof-counter-plan: function 'daxpy_tail'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %body: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
@@ -66,7 +66,7 @@ exit:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'daxpy_tail_fmuladd'
+; CHECK-LABEL: roof-counter-plan: function 'daxpy_tail_fmuladd'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %body: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
@@ -104,7 +104,7 @@ exit:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'daxpy_tail_contract'
+; CHECK-LABEL: roof-counter-plan: function 'daxpy_tail_contract'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m
@@ -124,7 +124,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'other_use'
+; CHECK-LABEL: roof-counter-plan: function 'other_use'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     bytes loaded=0 stored=64

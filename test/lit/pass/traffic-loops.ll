@@ -28,8 +28,8 @@
 ; The trip count is expanded as (%n - 1) + 1: LLVM 16 and 19 mark the + 1
 ; nuw nsw, LLVM 22's ScalarEvolution does not; the short-loop check and
 ; everything else are the same with every version.
-; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: env ROOF_TRAFFIC=each %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=EACH
+; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: env ROOF_TRAFFIC=each %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=EACH
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

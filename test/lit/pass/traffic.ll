@@ -16,8 +16,8 @@
 ;   - A gather passes its vector of pointers and its mask as bits.
 ; Without ROOF_TRAFFIC nothing of this is added.
 ;
-; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-census -S %s | FileCheck %s
-; RUN: %opt -passes=roof-census -S %s | FileCheck %s --check-prefix=OFF
+; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
+; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [21 x i64]
 ; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 3, i32 21, i32 1,

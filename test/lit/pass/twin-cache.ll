@@ -5,15 +5,15 @@
 ; another entry. A damaged entry is not trusted: the twin is compiled again.
 ;
 ; RUN: rm -rf %t.cache
-; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census>' -disable-output %s > %t.cold
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-counter-plan>' -disable-output %s > %t.cold
 ; RUN: ls %t.cache | FileCheck %s --check-prefix=FILES
-; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census>' -disable-output %s > %t.warm
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-counter-plan>' -disable-output %s > %t.warm
 ; RUN: diff %t.cold %t.warm
 ; RUN: FileCheck %s < %t.warm
-; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census;O3>' -disable-output %s > /dev/null
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-counter-plan;O3>' -disable-output %s > /dev/null
 ; RUN: ls %t.cache | FileCheck %s --check-prefix=TWO
 ; RUN: for f in %t.cache/twin-*; do echo garbage > $f; done
-; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-census>' -disable-output %s > %t.damaged
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes='print<roof-counter-plan>' -disable-output %s > %t.damaged
 ; RUN: diff %t.cold %t.damaged
 ; FILES: twin-{{[0-9a-f]+$}}
 ; FILES-NOT: twin-

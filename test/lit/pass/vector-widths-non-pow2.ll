@@ -11,13 +11,13 @@
 ;   fadd <3 x double>: canonical 3, empirical 4, full_width 4   (roof: 3/3/3)
 ;   fdiv <3 x float>:  canonical 3, empirical 4, full_width 4   (roof: ok)
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'add_v3f64'
+; CHECK-LABEL: roof-counter-plan: function 'add_v3f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=3 empirical=4 full_width=4
 ; ASM-LABEL: add_v3f64:
@@ -30,7 +30,7 @@ entry:
   ret <3 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'div_v3f32'
+; CHECK-LABEL: roof-counter-plan: function 'div_v3f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.div canonical=3 empirical=4 full_width=4
 ; ASM-LABEL: div_v3f32:

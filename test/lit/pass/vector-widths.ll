@@ -7,12 +7,12 @@
 ;   <4 x double>  fp64.add 4      <8 x float>   fp32.add 8
 ;   <8 x double>  fp64.add 8      <16 x float>  fp32.add 16
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'v2f64'
+; CHECK-LABEL: roof-counter-plan: function 'v2f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=2 empirical=2 full_width=2
 ; CHECK-NOT:      fp
@@ -22,7 +22,7 @@ entry:
   ret <2 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v4f64'
+; CHECK-LABEL: roof-counter-plan: function 'v4f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=4 empirical=4 full_width=4
 ; CHECK-NOT:      fp
@@ -32,7 +32,7 @@ entry:
   ret <4 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v8f64'
+; CHECK-LABEL: roof-counter-plan: function 'v8f64'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:      fp
@@ -42,7 +42,7 @@ entry:
   ret <8 x double> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v4f32'
+; CHECK-LABEL: roof-counter-plan: function 'v4f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=4 empirical=4 full_width=4
 ; CHECK-NOT:      fp
@@ -52,7 +52,7 @@ entry:
   ret <4 x float> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v8f32'
+; CHECK-LABEL: roof-counter-plan: function 'v8f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=8 empirical=8 full_width=8
 ; CHECK-NOT:      fp
@@ -62,7 +62,7 @@ entry:
   ret <8 x float> %r
 }
 
-; CHECK-LABEL: roof-census: function 'v16f32'
+; CHECK-LABEL: roof-counter-plan: function 'v16f32'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.add canonical=16 empirical=16 full_width=16
 ; CHECK-NOT:      fp
@@ -74,7 +74,7 @@ entry:
 
 ; Same on plain x86-64 (SSE2): <8 x double> is four addpd of 2 lanes, and a
 ; vector load/store moves its whole store size (64 bytes each way).
-; CHECK-LABEL: roof-census: function 'v8f64_sse2'
+; CHECK-LABEL: roof-counter-plan: function 'v8f64_sse2'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=8 empirical=8 full_width=8
 ; CHECK-NEXT:     bytes loaded=64 stored=64

@@ -12,12 +12,12 @@
 ;   vp_fadd_const:     fp64.add canonical=4 empirical=8 full_width=8, per execution only
 ;   vp_fadd_const_evl: fp64.add canonical=2 empirical=8 full_width=8, per execution only
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'vp_fadd_const'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fadd_const'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=4 empirical=8 full_width=8
 ; CHECK-NOT:    block
@@ -28,7 +28,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_fadd_const_evl'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fadd_const_evl'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=2 empirical=8 full_width=8
 ; CHECK-NOT:    block

@@ -16,13 +16,13 @@
 ; Fix: probe the functional instruction (fdiv/sqrt/... with the same flags)
 ; for vp arithmetic, as for the plain instruction.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'vp_fdiv_fast'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fdiv_fast'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp32.mul canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:     fp32.fma canonical=0 empirical=64 full_width=64

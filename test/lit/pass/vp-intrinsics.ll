@@ -17,13 +17,13 @@
 ; with "Cannot select: vp_fma", and so would the twin); nothing in LLVM 16
 ; makes VP intrinsics for x86.
 ; UNSUPPORTED: llvm-16
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'vp_fadd'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fadd'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -39,7 +39,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_fmul'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fmul'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.mul canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -54,7 +54,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_fma'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fma'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.fma canonical=0 empirical=16 full_width=16
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -69,7 +69,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_sqrt'
+; CHECK-LABEL: roof-counter-plan: function 'vp_sqrt'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.sqrt canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -84,7 +84,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_fdiv'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fdiv'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.div canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -99,7 +99,7 @@ entry:
   ret <8 x double> %s
 }
 
-; CHECK-LABEL: roof-census: function 'vp_fneg'
+; CHECK-LABEL: roof-counter-plan: function 'vp_fneg'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NOT:    fp64
 ; CHECK-NOT:    block

@@ -16,13 +16,13 @@
 ; and fp64.add empirical = full_width = 8 per execution.
 ; roof gives the fadd lines but no "bytes" line at all.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'vp_axpy'
+; CHECK-LABEL: roof-counter-plan: function 'vp_axpy'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=8 full_width=8
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
@@ -43,7 +43,7 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: roof-census: function 'vp_gather_scatter'
+; CHECK-LABEL: roof-counter-plan: function 'vp_gather_scatter'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl
 ; CHECK-NEXT:     bytes loaded=4 stored=4

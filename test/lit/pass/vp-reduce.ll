@@ -19,13 +19,13 @@
 ;   per active lane of %m below %evl: fp64.add canonical=1
 ; roof gives an empty entry block.
 ;
-; RUN: %opt -passes='print<roof-census>' -disable-output %s | FileCheck %s
+; RUN: %opt -passes='print<roof-counter-plan>' -disable-output %s | FileCheck %s
 ; RUN: %llc -o - %s | FileCheck %s --check-prefix=ASM
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK-LABEL: roof-census: function 'vp_reduce'
+; CHECK-LABEL: roof-counter-plan: function 'vp_reduce'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.add canonical=0 empirical=12 full_width=12
 ; CHECK-NEXT:   block %entry: per active lane of %m below %evl

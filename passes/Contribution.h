@@ -1,4 +1,4 @@
-//===- CensusModel.h - What one instruction adds to the census ------------===//
+//===- Contribution.h - What one instruction adds to the counts -----------===//
 //
 // The vocabulary shared by the cost model (which decides what an instruction
 // is worth), the instrumenter (which turns that into counters) and the
@@ -13,8 +13,8 @@
 //   - per unit of a run-time amount (the length of a memcpy).
 //
 //===----------------------------------------------------------------------===//
-#ifndef ROOF_CENSUS_MODEL_H
-#define ROOF_CENSUS_MODEL_H
+#ifndef ROOF_CONTRIBUTION_H
+#define ROOF_CONTRIBUTION_H
 
 #include "roof/abi.h"
 
@@ -112,4 +112,4 @@ inline uint32_t flopMetric(RoofPrecision P, RoofClass C, RoofKind K) {
 
 } // namespace roof
 
-#endif // ROOF_CENSUS_MODEL_H
+#endif // ROOF_CONTRIBUTION_H

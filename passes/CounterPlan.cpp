@@ -1,5 +1,5 @@
-//===- FunctionCensus.cpp - Static weights of a function's counters -------===//
-#include "FunctionCensus.h"
+//===- CounterPlan.cpp - Static weights of a function's counters ----------===//
+#include "CounterPlan.h"
 #include "MachineAttribution.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -59,7 +59,7 @@ bool hasBoundary(const Function &F, const Loop *L) {
 /// Moves the weights of each block's per-execution slot to the slot of the
 /// highest dominator it is control-equivalent with: fewer counters, and
 /// fewer induction variables once loops are promoted.
-void mergeControlEquivalentBlocks(Function &F, FunctionCensus &Census,
+void mergeControlEquivalentBlocks(Function &F, CounterPlan &Census,
                                   FunctionAnalysisManager &FAM) {
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &PDT = FAM.getResult<PostDominatorTreeAnalysis>(F);
@@ -178,7 +178,7 @@ Remark remarkAt(const char *Name, const Value *V, const Function &F) {
 /// is counted, and with how many counters (passed, "Counted"); what roof
 /// could not count exactly (missed, "NotExact"); how a count came about
 /// (analysis, "Census"), at the instruction, block or function.
-static void emitRemarks(const FunctionCensus &Census, Function &F,
+static void emitRemarks(const CounterPlan &Census, Function &F,
                         FunctionAnalysisManager &FAM) {
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   ORE.emit([&] {
@@ -198,10 +198,10 @@ static void emitRemarks(const FunctionCensus &Census, Function &F,
   }
 }
 
-FunctionCensus buildFunctionCensus(Function &F, FlopCostModel &Model,
+CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
                                    const MachineCode *Machine,
                                    FunctionAnalysisManager &FAM) {
-  FunctionCensus Census;
+  CounterPlan Census;
   MachineAttribution Attribution;
   bool Fallback = Machine && !Machine->Error.empty();
   if (Fallback)
@@ -291,9 +291,9 @@ void printScale(raw_ostream &OS, const CountingScale &S) {
 
 } // namespace
 
-void printFunctionCensus(raw_ostream &OS, const Function &F,
-                         const FunctionCensus &Census) {
-  OS << "roof-census: function '" << F.getName() << "'\n";
+void printCounterPlan(raw_ostream &OS, const Function &F,
+                         const CounterPlan &Census) {
+  OS << "roof-counter-plan: function '" << F.getName() << "'\n";
   for (const CounterSlot &Slot : Census.Slots) {
     if (Slot.Weights.empty() && !Slot.Block->isEntryBlock())
       continue;

@@ -1,4 +1,4 @@
-//===- FunctionCensus.h - Static weights of a function's counters ---------===//
+//===- CounterPlan.h - Static weights of a function's counters ------------===//
 //
 // Groups the contributions of every instruction of a function into counter
 // slots: one slot per basic block (per part of a block between calls) for
@@ -8,10 +8,10 @@
 // whose count is the number of calls.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ROOF_FUNCTION_CENSUS_H
-#define ROOF_FUNCTION_CENSUS_H
+#ifndef ROOF_COUNTER_PLAN_H
+#define ROOF_COUNTER_PLAN_H
 
-#include "CensusModel.h"
+#include "Contribution.h"
 #include "CodegenTwin.h"
 #include "FlopCostModel.h"
 
@@ -30,11 +30,11 @@ struct CounterSlot {
   std::map<uint32_t, uint64_t> Weights; // metric -> amount per unit
 };
 
-struct FunctionCensus {
+struct CounterPlan {
   std::vector<CounterSlot> Slots; // Slots[0]: entry block, per execution
   /// Instructions, blocks and the function with something to say (probed
   /// assembly, unmeasured calls, machine blocks counted approximately),
-  /// in the order print<roof-census> shows them.
+  /// in the order print<roof-counter-plan> shows them.
   std::vector<std::pair<const llvm::Value *, CensusRemark>> Remarks;
   /// FP instructions and calls of the machine code, per IR block (x86).
   std::vector<std::pair<const llvm::BasicBlock *, std::string>> Machine;
@@ -50,14 +50,14 @@ bool isCensusBoundary(const llvm::Instruction &I);
 /// always execute together (one dominates, the other post-dominates, same
 /// loop, no call in between that may leave or read the counters) share one
 /// per-execution counter.
-FunctionCensus buildFunctionCensus(llvm::Function &F, FlopCostModel &Model,
+CounterPlan buildCounterPlan(llvm::Function &F, FlopCostModel &Model,
                                    const MachineCode *Machine,
                                    llvm::FunctionAnalysisManager &FAM);
 
-/// The census as `print<roof-census>` shows it, for lit tests.
-void printFunctionCensus(llvm::raw_ostream &OS, const llvm::Function &F,
-                         const FunctionCensus &Census);
+/// The census as `print<roof-counter-plan>` shows it, for lit tests.
+void printCounterPlan(llvm::raw_ostream &OS, const llvm::Function &F,
+                         const CounterPlan &Census);
 
 } // namespace roof
 
-#endif // ROOF_FUNCTION_CENSUS_H
+#endif // ROOF_COUNTER_PLAN_H

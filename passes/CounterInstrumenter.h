@@ -1,6 +1,6 @@
-//===- CensusInstrumenter.h - Counters, promotion, module descriptor ------===//
+//===- CounterInstrumenter.h - Counters, promotion, module descriptor -----===//
 //
-// Turns each function's census (FunctionCensus) into code:
+// Turns each function's census (CounterPlan) into code:
 //   - one thread_local array of 64-bit counters per module, so threads
 //     count privately and never contend (no atomics);
 //   - in loops that cannot leave the function abnormally, counts are kept in
@@ -16,8 +16,8 @@
 //     registers its counter array on its first call into the module.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ROOF_CENSUS_INSTRUMENTER_H
-#define ROOF_CENSUS_INSTRUMENTER_H
+#ifndef ROOF_COUNTER_INSTRUMENTER_H
+#define ROOF_COUNTER_INSTRUMENTER_H
 
 #include "LLVMCompat.h"
 
@@ -27,12 +27,12 @@
 
 namespace roof {
 
-class CensusInstrumenter {
+class CounterInstrumenter {
 public:
   /// \p CodeGenLevel: the optimisation level the module's machine code is
   /// generated at, which the twin must use too. \p Traffic: traffic mode
   /// (TrafficInstrumenter.h).
-  CensusInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+  CounterInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
                      compat::CodeGenOptLevel CodeGenLevel, bool Traffic)
       : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic) {}
 
@@ -55,4 +55,4 @@ bool isInstrumentable(const llvm::Function &F);
 
 } // namespace roof
 
-#endif // ROOF_CENSUS_INSTRUMENTER_H
+#endif // ROOF_COUNTER_INSTRUMENTER_H

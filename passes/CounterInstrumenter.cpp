@@ -1,19 +1,19 @@
-//===- CensusInstrumenter.cpp - Counters, promotion, module descriptor ----===//
+//===- CounterInstrumenter.cpp - Counters, promotion, descriptor ----------===//
 //
 // Layout of a module's counter array: each instrumented function owns a
 // contiguous range [FirstSlot, FirstSlot + NumSlots): its census slots
-// (FunctionCensus, the first counting calls), then, for timed functions, the
+// (CounterPlan, the first counting calls), then, for timed functions, the
 // accumulated cycles, the thread's recursion depth and, for those timed in
 // their own body, the cycle counter at the start of the thread's outermost
 // activation, then, in traffic mode, its traffic slots (TrafficInstrumenter.h).
 //
 //===----------------------------------------------------------------------===//
-#include "CensusInstrumenter.h"
+#include "CounterInstrumenter.h"
 #include "LLVMCompat.h"
 #include "CodegenTwin.h"
 #include "CounterUpdates.h"
 #include "FlopCostModel.h"
-#include "FunctionCensus.h"
+#include "CounterPlan.h"
 #include "SourceNames.h"
 #include "ExpansionProbe.h"
 #include "TrafficInstrumenter.h"
@@ -60,7 +60,7 @@ constexpr int ModuleCtorPriority = 1;
 
 struct PlannedFunction {
   Function *F;
-  FunctionCensus Census;
+  CounterPlan Census;
   uint32_t FirstSlot = 0;
   uint32_t NumSlots = 0;
   uint32_t TimeSlot = ROOF_NO_SLOT;  // relative
@@ -710,7 +710,7 @@ bool isInstrumentable(const Function &F) {
          Name != "__cuda_module_ctor" && Name != "__cuda_module_dtor";
 }
 
-bool CensusInstrumenter::run() {
+bool CounterInstrumenter::run() {
   if (Triple(compat::targetTriple(M)).getArch() != Triple::x86_64 ||
       M.getGlobalVariable(CountersName, true))
     return false;
@@ -724,7 +724,7 @@ bool CensusInstrumenter::run() {
       continue;
     FlopCostModel Model(F, Probe);
     PlannedFunction P{&F,
-                      buildFunctionCensus(F, Model, Twin.machineCode(F), FAM)};
+                      buildCounterPlan(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F);
     if (P.AttributedTo.empty())
       P.AttributedTo = reducingFunction(F);

@@ -1,16 +1,16 @@
-//===- RoofCensusPass.cpp - The roof FLOP and byte census passes ----------===//
+//===- RoofInstrumentPass.cpp - The roof passes ---------------------------===//
 //
 // Thin wrappers over the worker classes: the instrumenter and the census.
 //
 //===----------------------------------------------------------------------===//
-#include "RoofCensusPass.h"
+#include "RoofInstrumentPass.h"
 #include "LLVMCompat.h"
-#include "CensusInstrumenter.h"
+#include "CounterInstrumenter.h"
 #include "CodegenTwin.h"
 #include "CudaLaunchInstrumenter.h"
 #include "DeviceInstrumenter.h"
 #include "FlopCostModel.h"
-#include "FunctionCensus.h"
+#include "CounterPlan.h"
 #include "ExpansionProbe.h"
 #include "TrafficInstrumenter.h"
 
@@ -27,19 +27,19 @@ FunctionAnalysisManager &functionAnalyses(Module &M,
 
 // A CUDA compilation runs the pass once on the host module and once per GPU
 // architecture on the device module: each side does its part.
-PreservedAnalyses RoofCensusPass::run(Module &M, ModuleAnalysisManager &MAM) {
+PreservedAnalyses RoofInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   bool Changed = DeviceInstrumenter(M, FAM).run();
   Changed |= instrumentCudaLaunches(M);
-  Changed |= CensusInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested())
+  Changed |= CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested())
                  .run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-PreservedAnalyses RoofCensusPrinter::run(Module &M,
+PreservedAnalyses RoofCounterPlanPrinter::run(Module &M,
                                          ModuleAnalysisManager &MAM) {
   if (!isCountedTarget(M)) {
-    OS << "roof-census: target '" << compat::targetTriple(M)
+    OS << "roof-counter-plan: target '" << compat::targetTriple(M)
        << "' is not counted\n";
     return PreservedAnalyses::all();
   }
@@ -56,7 +56,7 @@ PreservedAnalyses RoofCensusPrinter::run(Module &M,
       continue;
     }
     FlopCostModel Model(F, Probe);
-    printFunctionCensus(OS, F, buildFunctionCensus(F, Model, Code, FAM));
+    printCounterPlan(OS, F, buildCounterPlan(F, Model, Code, FAM));
   }
   return PreservedAnalyses::all();
 }
