@@ -361,7 +361,7 @@ private:
   compat::SCEVExpander Expander;
   ActivationCode &Activation;
   Type *Int64;
-  Value *CounterBase = nullptr; // this thread's counter array
+  Instruction *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
   DenseMap<uint32_t, AllocaInst *> PromotedSlot;
   /// Loop-header slots given their loop's trip count at its exit.
@@ -384,7 +384,7 @@ void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
 }
 
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
-  return firstIncrementPoint(Slot, cast<Instruction>(CounterBase)->getNextNode());
+  return firstIncrementPoint(Slot, CounterBase->getNextNode());
 }
 
 // A loop's counts can wait in registers until it exits if it cannot be
@@ -441,7 +441,7 @@ void FunctionInstrumenter::promote(Loop &L) {
   }
   if (Promoted.empty())
     return;
-  IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
+  IRBuilder<> Init(CounterBase->getNextNode());
   for (auto &[S, Local] : Promoted)
     Init.CreateStore(ConstantInt::get(Int64, 0), Local);
   SmallVector<BasicBlock *, 4> Exits;
@@ -568,7 +568,7 @@ void FunctionInstrumenter::run() {
       addToCounter(IB, S, Units);
   }
 
-  Instruction *AfterBase = cast<Instruction>(CounterBase)->getNextNode();
+  Instruction *AfterBase = CounterBase->getNextNode();
   if (Plan.CallsSlot != ROOF_NO_SLOT && Plan.TimedInBody) {
     IRBuilder<> EB(AfterBase);
     addToCounter(EB, Plan.CallsSlot, ConstantInt::get(Int64, 1));
@@ -583,7 +583,7 @@ void FunctionInstrumenter::run() {
     instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
   }
   if (!Plan.TimedInBody)
-    Activation.registerOnFirstCall(cast<Instruction>(CounterBase));
+    Activation.registerOnFirstCall(CounterBase);
 
   if (!Locals.empty()) {
     DominatorTree DT(F);
