@@ -7,8 +7,10 @@
 //   - one list names every struct's fields (ROOF_ABI_FIELDS, as LLVM's
 //     InstrProfData.inc does); each field's kind (pointer, 32- or 64-bit
 //     integer) and offset come from the C declaration, a static_assert
-//     checks that the list covers each struct in order with no gap and
-//     nothing missing, and a struct's IR type is built from it;
+//     checks that the list covers each struct in order with nothing
+//     missing and no padding but the natural alignment's, which LLVM's
+//     struct layout gives the IR type too, and a struct's IR type is built
+//     from it;
 //   - ROOF_ABI_SYMBOL(name) is the name as a string, and does not compile
 //     unless abi.h declares it.
 //
@@ -54,7 +56,7 @@ struct AbiField {
   X(Function, name) X(Function, demangled) X(Function, attributed_to)          \
   X(Function, first_slot) X(Function, num_slots) X(Function, entry_slot)       \
   X(Function, time_slot) X(Function, depth_slot) X(Function, num_weights)      \
-  X(Function, weights)                                                         \
+  X(Function, weights) X(Function, line)                                       \
   X(Module, abi_version) X(Module, num_functions) X(Module, num_slots)         \
   X(Module, flags) X(Module, source) X(Module, triple) X(Module, cpu)          \
   X(Module, features) X(Module, functions) X(Module, thread_counters)          \
@@ -67,23 +69,39 @@ struct AbiField {
 inline constexpr AbiField AbiFields[] = {ROOF_ABI_FIELDS(ROOF_ABI_FIELD)};
 #undef ROOF_ABI_FIELD
 
-/// Whether the list has all of struct \p Of, \p Size bytes: its fields one
-/// after the other with no padding between them (the ABI structs have none).
-constexpr bool coversStruct(AbiStruct Of, std::size_t Size) {
+constexpr std::size_t abiSizeOf(AbiKind Kind) {
+  return Kind == AbiKind::I32 ? 4 : 8;
+}
+
+constexpr std::size_t alignedTo(std::size_t At, std::size_t Alignment) {
+  return (At + Alignment - 1) / Alignment * Alignment;
+}
+
+/// Whether the list has all of struct \p Of, \p Size bytes aligned to
+/// \p Alignment: its fields one after the other, each at the next multiple
+/// of its size (its alignment on x86-64 and NVPTX64, in C and in LLVM's
+/// data layout), and the struct's end padded to its alignment.
+constexpr bool coversStruct(AbiStruct Of, std::size_t Size,
+                            std::size_t Alignment) {
   std::size_t At = 0;
   for (const AbiField &F : AbiFields) {
     if (F.Of != Of)
       continue;
+    At = alignedTo(At, abiSizeOf(F.Kind));
     if (F.Offset != At)
       return false;
-    At += F.Kind == AbiKind::I32 ? 4 : 8;
+    At += abiSizeOf(F.Kind);
   }
-  return At == Size;
+  return alignedTo(At, Alignment) == Size;
 }
-static_assert(coversStruct(AbiStruct::Weight, sizeof(RoofWeight)));
-static_assert(coversStruct(AbiStruct::Function, sizeof(RoofFunction)));
-static_assert(coversStruct(AbiStruct::Module, sizeof(RoofModule)));
-static_assert(coversStruct(AbiStruct::TrafficStream, sizeof(RoofTrafficStream)));
+#define ROOF_ABI_COVERS(Struct)                                                \
+  static_assert(coversStruct(AbiStruct::Struct, sizeof(Roof##Struct),          \
+                             alignof(Roof##Struct)))
+ROOF_ABI_COVERS(Weight);
+ROOF_ABI_COVERS(Function);
+ROOF_ABI_COVERS(Module);
+ROOF_ABI_COVERS(TrafficStream);
+#undef ROOF_ABI_COVERS
 
 /// The IR types of the fields of struct \p Of, in order.
 inline llvm::SmallVector<llvm::Type *, 10> abiTypes(llvm::LLVMContext &Ctx,

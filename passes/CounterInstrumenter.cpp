@@ -598,7 +598,8 @@ class DescriptorWriter {
 public:
   explicit DescriptorWriter(Module &M)
       : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
-        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
+        Source(moduleSourceName(M)) {
     WeightTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Weight),
                                   "roof.Weight");
     FunctionTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Function),
@@ -653,7 +654,8 @@ public:
          ConstantInt::get(I32, P.CallsSlot == ROOF_NO_SLOT ? 0 : P.CallsSlot),
          ConstantInt::get(I32, P.TimeSlot),
          ConstantInt::get(I32, P.DepthSlot),
-         ConstantInt::get(I32, Weights.size()), WeightArray});
+         ConstantInt::get(I32, Weights.size()), WeightArray,
+         ConstantInt::get(I32, definitionLine(*P.F, Source))});
   }
 
   GlobalVariable *declareModule() {
@@ -677,7 +679,7 @@ public:
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(moduleSourceName(M)), string(compat::targetTriple(M)),
+         string(Source), string(compat::targetTriple(M)),
          Attr("target-cpu"), Attr("target-features"), Table, Getter}));
   }
 
@@ -688,6 +690,7 @@ private:
   IntegerType *I32;
   IntegerType *I64;
   StructType *WeightTy, *FunctionTy, *ModuleTy;
+  std::string Source; // the module's source (moduleSourceName)
   StringMap<Constant *> Strings;
 };
 

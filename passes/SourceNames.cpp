@@ -57,19 +57,23 @@ StringRef takeName(StringRef &Rest, bool (*Accept)(char)) {
   return Name;
 }
 
-// The file the first function of M with a subprogram was written in:
-// where the compiled file's #line directives point (CMake's Fortran builds
-// compile a preprocessed copy, DIR/x.f90-pp.f90, whose lines say x.f90).
+// The file SP was written in: where the compiled file's #line directives
+// point (CMake's Fortran builds compile a preprocessed copy,
+// DIR/x.f90-pp.f90, whose lines say x.f90).
+std::string subprogramFile(const DISubprogram &SP) {
+  SmallString<128> Path;
+  if (!sys::path::is_absolute(SP.getFilename()))
+    Path = SP.getDirectory();
+  sys::path::append(Path, SP.getFilename());
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+// That of the first function of M with a subprogram.
 std::string subprogramFile(const Module &M) {
   for (const Function &F : M)
-    if (const DISubprogram *SP = F.getSubprogram()) {
-      SmallString<128> Path;
-      if (!sys::path::is_absolute(SP->getFilename()))
-        Path = SP->getDirectory();
-      sys::path::append(Path, SP->getFilename());
-      sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-      return std::string(Path);
-    }
+    if (const DISubprogram *SP = F.getSubprogram())
+      return subprogramFile(*SP);
   return "";
 }
 
@@ -96,6 +100,16 @@ std::string moduleSourceName(const Module &M) {
     return CU->getFilename().str();
   }
   return M.getSourceFileName();
+}
+
+unsigned definitionLine(const Function &F, StringRef ModuleSource) {
+  const DISubprogram *SP = F.getSubprogram();
+  // The module's source is named as the compiler was given it (relative,
+  // absolute); the subprogram's file has the compile unit's directory.
+  if (!SP || sys::path::filename(subprogramFile(*SP)) !=
+                 sys::path::filename(ModuleSource))
+    return 0;
+  return SP->getLine();
 }
 
 std::string readableFortranName(StringRef Name) {

@@ -41,6 +41,14 @@ bool isFortranModule(const llvm::Module &M);
 // the path of that file.
 std::string moduleSourceName(const llvm::Module &M);
 
+// The line F is defined at in \p ModuleSource (moduleSourceName's), from its
+// debug information (clang -g or -gline-tables-only, roof fc); 0 when F has
+// none, or is defined in another file (a header's inline function, a
+// Fortran include file): a line of another file would point at the wrong
+// place in the module's.
+unsigned definitionLine(const llvm::Function &F,
+                        llvm::StringRef ModuleSource);
+
 // The readable name of F: Flang's uniqued names (and external procedures'
 // trailing underscore) read back in a Fortran module, Itanium names
 // demangled, the name itself otherwise.

@@ -1,7 +1,7 @@
 /*===- runtime/report.c - The JSON document of docs/schema.md ------------===*\
 |*
 |* Walks a finished census and writes it in the order and with the keys of
-|* docs/schema.md (schema_version 1). Nothing is computed here beyond unit
+|* docs/schema.md (ROOF_CENSUS_SCHEMA_VERSION). Nothing is computed here beyond unit
 |* conversions: every number, overflow flag included, is final before the
 |* first byte is written.
 |*
@@ -9,8 +9,6 @@
 #include "runtime.h"
 
 #include <string.h>
-
-#define SCHEMA_VERSION 2
 
 static const char *const precision_names[ROOF_NUM_PRECISIONS] = {
     ROOF_PRECISION_NAMES};
@@ -151,6 +149,8 @@ static void function_object(struct roofrt_json *j,
   roofrt_json_string(j, f->demangled ? f->demangled : f->name);
   roofrt_json_key(j, "module");
   roofrt_json_string(j, or_empty(d->source));
+  roofrt_json_key(j, "line");
+  roofrt_json_uint(j, f->line);
   roofrt_json_key(j, "calls");
   roofrt_json_uint(j, fr->calls);
   roofrt_json_key(j, "time_s");
@@ -241,7 +241,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
   roofrt_json_key(j, "schema");
   roofrt_json_string(j, "roof");
   roofrt_json_key(j, "schema_version");
-  roofrt_json_uint(j, SCHEMA_VERSION);
+  roofrt_json_uint(j, ROOF_CENSUS_SCHEMA_VERSION);
   roofrt_json_key(j, "program");
   roofrt_json_string(j, or_empty(process->program));
   roofrt_json_key(j, "command_line");

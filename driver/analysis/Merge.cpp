@@ -167,6 +167,9 @@ std::optional<double> sumOf(std::optional<double> a, std::optional<double> b) {
 }
 
 void mergeInto(FunctionRecord &into, const FunctionRecord &from) {
+  // A census of schema version 2 has no lines (0).
+  if (into.line == 0)
+    into.line = from.line;
   into.calls = saturatingAdd(into.calls, from.calls);
   into.timeS = maxOf(into.timeS, from.timeS);
   into.threadTimeS = sumOf(into.threadTimeS, from.threadTimeS);

@@ -236,9 +236,11 @@ plus
   -fpass-plugin=PREFIX/lib/libroofpass-VV.so -IPREFIX/include
   -gline-tables-only
 (roof.inc, the region API, is in PREFIX/include; the line tables name the
-source file in the census and do not change the code; left out when
-COMPILER-ARGS have a -g option of their own), and the runtime when the
-command links.
+source file and lines in the census and do not change the code; left out
+when COMPILER-ARGS have a -g option of their own, and for Flang 16, which
+writes no debug information), and the runtime when the command links
+(after -flang-experimental-exec for Flang 16, which links programs only
+with it).
 
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
@@ -287,7 +289,7 @@ Toolchain Toolchain::underPrefix(const std::string &prefix, int llvmMajor) {
           (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
           (root / "include" / "markers").string(),
           (root / "lib" / "libroofrt-cuda.a").string(),
-          (root / "lib" / "roof-cuda").string()};
+          (root / "lib" / "roof-cuda").string(), llvmMajor};
 }
 
 Toolchain Toolchain::nextToExecutable(int llvmMajor) {
@@ -334,9 +336,14 @@ AddedFlags addedFlags(const std::vector<std::string> &words,
   if (options.language == Language::Fortran) {
     flags.compile = {"-fpass-plugin=" + toolchain.plugin,
                      "-I" + toolchain.includeDir};
-    if (std::none_of(words.begin(), words.end(), choosesDebugInfo))
+    // Flang 16 writes no debug information (it would only warn that the
+    // option is unused), and links a program only when asked to.
+    bool flang16 = toolchain.llvmMajor < 17;
+    if (!flang16 && std::none_of(words.begin(), words.end(), choosesDebugInfo))
       flags.compile.push_back("-gline-tables-only");
     flags.link = {toolchain.runtime, "-lpthread", "-lm"};
+    if (flang16)
+      flags.link.insert(flags.link.begin(), "-flang-experimental-exec");
     flags.compilesCuda = flags.cudaProgram = false;
     return flags;
   }

@@ -48,6 +48,7 @@ struct Toolchain {
                                 // Caliper's headers where they are missing
   std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
   std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
+  int llvmMajor = ROOF_LLVM_VERSION_MAJOR; // of the compiler it serves
 
   // The toolchain next to the running roof executable, with the plugin for
   // LLVM `llvmMajor`.

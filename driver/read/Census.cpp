@@ -348,13 +348,17 @@ ModuleRecord moduleIn(const json &value, const std::string &path) {
   return module;
 }
 
+// `line` is in censuses from version 3 on.
 FunctionRecord functionIn(const json &value, const std::string &path,
-                          const std::optional<TrafficModel> &model) {
+                          const std::optional<TrafficModel> &model,
+                          std::uint64_t version) {
   const json &object = objectValue(value, path);
   FunctionRecord function;
   function.name = stringAt(object, "name", path);
   function.demangled = stringAt(object, "demangled", path);
   function.module = stringAt(object, "module", path);
+  if (version >= 3)
+    function.line = countAt(object, "line", path);
   function.calls = countAt(object, "calls", path);
   function.timeS = memberAs(object, "time_s", path, optionalSecondsValue);
   function.threadTimeS =
@@ -566,8 +570,9 @@ void checkGpuAgainstKernels(const Census &census) {
 }
 
 Census censusIn(const json &root) {
-  checkDocumentHeader(root, kCensusSchema, kCensusSchemaVersion,
-                      "a roof census");
+  std::uint64_t version =
+      checkDocumentHeader(root, kCensusSchema, kOldestCensusSchemaVersion,
+                          kCensusSchemaVersion, "a roof census");
 
   const std::string top;
   Census census;
@@ -599,7 +604,11 @@ Census censusIn(const json &root) {
   census.totals = countsIn(objectValue(memberOf(root, "totals", top), "totals"),
                            "totals", census.traffic, TrafficPresence::Required);
   census.functions =
-      arrayAt<FunctionRecord>(root, "functions", top, withModel(functionIn));
+      arrayAt<FunctionRecord>(root, "functions", top,
+                              [&](const json &value, const std::string &path) {
+                                return functionIn(value, path, census.traffic,
+                                                  version);
+                              });
   census.regions =
       arrayAt<RegionRecord>(root, "regions", top, withModel(regionIn));
   census.threads =

@@ -1,8 +1,9 @@
 //===- driver/read/Census.h - The runtime's census --------------*- C++ -*-===//
 //
-// An in-memory model of docs/schema.md (schema "roof", version 2) and the
-// reader that fills it. The reader is strict: anything that is not exactly a
-// version-2 census (not JSON, another schema or version, a missing or
+// An in-memory model of docs/schema.md (schema "roof", version 3) and the
+// reader that fills it, which also reads version 2 (functions without
+// "line"). The reader is strict: anything that is not exactly a census of
+// one of these versions (not JSON, another schema or version, a missing or
 // mistyped key, a negative or fractional count, a precision total that is not
 // the sum of its FLOP classes, bytes per GPU address space that do not add
 // up to the kernel's bytes, launch records that contradict their kernel,
@@ -31,7 +32,10 @@
 namespace roof {
 
 inline constexpr const char *kCensusSchema = "roof";
-inline constexpr std::uint64_t kCensusSchemaVersion = 2;
+inline constexpr std::uint64_t kCensusSchemaVersion =
+    ROOF_CENSUS_SCHEMA_VERSION;
+// The oldest version the reader still reads.
+inline constexpr std::uint64_t kOldestCensusSchemaVersion = 2;
 
 // The value the runtime writes for a sum that exceeded 2^64-1.
 inline constexpr std::uint64_t kSaturated = UINT64_MAX;
@@ -93,6 +97,7 @@ struct FunctionRecord {
   std::string name;      // mangled (linkage) name
   std::string demangled; // as written by the runtime
   std::string module;
+  std::uint64_t line = 0; // of the definition in `module`; 0: unknown
   std::uint64_t calls = 0;
   std::optional<double> timeS;       // inclusive wall time, max over threads
   std::optional<double> threadTimeS; // the same summed over threads

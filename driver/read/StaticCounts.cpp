@@ -227,7 +227,8 @@ StaticCounts staticCountsIn(const json &root) {
                  root["schema"] == kStaticCountsOldSchema;
   checkDocumentHeader(root,
                       oldName ? kStaticCountsOldSchema : kStaticCountsSchema,
-                      kStaticCountsSchemaVersion, "roof-static's JSON");
+                      kStaticCountsSchemaVersion, kStaticCountsSchemaVersion,
+                      "roof-static's JSON");
   const std::string top;
   StaticCounts census;
   census.oldSchemaName = oldName;

@@ -103,8 +103,9 @@ json parseDocument(std::string_view text, std::string_view expected) {
   }
 }
 
-void checkDocumentHeader(const json &root, std::string_view schema,
-                         std::uint64_t version, std::string_view what) {
+std::uint64_t checkDocumentHeader(const json &root, std::string_view schema,
+                                  std::uint64_t oldest, std::uint64_t newest,
+                                  std::string_view what) {
   if (!root.is_object())
     fail("", "expected a JSON object at the top level, got " + describe(root));
   if (stringAt(root, "schema", "") != schema)
@@ -112,10 +113,14 @@ void checkDocumentHeader(const json &root, std::string_view schema,
                  ", expected \"" + std::string(schema) + "\" (not " +
                  std::string(what) + ")");
   std::uint64_t found = countAt(root, "schema_version", "");
-  if (found != version)
+  if (found < oldest || found > newest)
     fail("", "schema_version " + std::to_string(found) +
-                 " is not supported (this roof reads version " +
-                 std::to_string(version) + ")");
+                 " is not supported (this roof reads " +
+                 (oldest == newest ? "version " + std::to_string(newest)
+                                   : "versions " + std::to_string(oldest) +
+                                         " to " + std::to_string(newest)) +
+                 ")");
+  return found;
 }
 
 const json &memberOf(const json &object, const char *key,

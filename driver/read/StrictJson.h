@@ -58,12 +58,14 @@ json parseJsonText(std::string_view text);
 // EXPECTED)") or not JSON ("not JSON: <nlohmann's message>").
 json parseDocument(std::string_view text, std::string_view expected);
 
-// Refuses a document that is not an object with "schema": SCHEMA and
-// "schema_version": VERSION ("... (not WHAT)" for another schema), before
-// anything else is looked at: a file of another version may differ anywhere,
-// and the version is the useful thing to report.
-void checkDocumentHeader(const json &root, std::string_view schema,
-                         std::uint64_t version, std::string_view what);
+// Refuses a document that is not an object with "schema": SCHEMA and a
+// "schema_version" from OLDEST to NEWEST ("... (not WHAT)" for another
+// schema), before anything else is looked at: a file of another version may
+// differ anywhere, and the version is the useful thing to report. Returns
+// the document's version.
+std::uint64_t checkDocumentHeader(const json &root, std::string_view schema,
+                                  std::uint64_t oldest, std::uint64_t newest,
+                                  std::string_view what);
 
 // The member `key` of `object`, refused when missing.
 const json &memberOf(const json &object, const char *key,

@@ -107,6 +107,10 @@ void printCsvScope(std::ostream &out, const ReportScope &scope,
         kindName(scope.kind),
         scope.name,
         scope.demangled,
+        scope.function ? scope.function->module
+        : scope.kernel ? scope.kernel->module
+                       : "",
+        scope.function ? std::to_string(scope.function->line) : "",
         kPrecisionNames[precisionRow.precision],
         scope.function ? std::to_string(scope.function->calls) : "",
         scope.region ? std::to_string(scope.region->entries) : "",
@@ -143,10 +147,10 @@ void printCsvScope(std::ostream &out, const ReportScope &scope,
 void printReportCsv(std::ostream &out, const ReportData &report) {
   // clang-format off
   std::vector<std::string> header = {
-      "scope", "name", "demangled", "precision", "calls", "entries", "time_s",
-      "canonical", "empirical", "full_width", "empirical_per_canonical",
-      "bytes", "bytes_loaded", "bytes_stored", "ai_canonical", "ai_empirical",
-      "gflops_canonical", "gflops_empirical"};
+      "scope", "name", "demangled", "module", "line", "precision", "calls",
+      "entries", "time_s", "canonical", "empirical", "full_width",
+      "empirical_per_canonical", "bytes", "bytes_loaded", "bytes_stored",
+      "ai_canonical", "ai_empirical", "gflops_canonical", "gflops_empirical"};
   // clang-format on
   if (report.selection.classes)
     for (const char *cls : kClassNames)

@@ -76,6 +76,7 @@ OrderedJson functionJson(const FunctionRecord &function) {
   OrderedJson json = {{"name", function.name},
                       {"demangled", function.demangled},
                       {"module", function.module},
+                      {"line", function.line},
                       {"calls", function.calls},
                       {"time_s", optionalJson(function.timeS)},
                       {"thread_time_s", optionalJson(function.threadTimeS)}};
@@ -234,6 +235,7 @@ void addIdentity(OrderedJson &json, const ReportScope &scope) {
   if (const FunctionRecord *function = scope.function) {
     json["demangled"] = scope.demangled;
     json["module"] = function->module;
+    json["line"] = function->line;
     json["calls"] = function->calls;
     json["thread_time_s"] = optionalJson(function->threadTimeS);
   }

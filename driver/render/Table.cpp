@@ -82,6 +82,14 @@ void addMoreText(TextTable &table, std::size_t shown, std::size_t total) {
                   " more (--top 0 shows all)");
 }
 
+// Where a function is defined: "module:line", or the module alone when the
+// census has no line (built without debug information).
+std::string definitionText(const FunctionRecord &function) {
+  if (function.line == 0)
+    return function.module;
+  return function.module + ":" + std::to_string(function.line);
+}
+
 // "by empirical fp64 FLOPs" or "by empirical FLOPs".
 std::string rankingText(const PrecisionSelection &precisions) {
   std::string by = "by empirical ";
@@ -317,7 +325,7 @@ private:
       const FunctionRecord &function = *scope.function;
       std::string name = shortenName(scope.demangled, kNameWidth);
       table_.addText("  #" + std::to_string(rank) + " " + name + "  [" +
-                     function.module + "]");
+                     definitionText(function) + "]");
       table_.addText("     " + plural(function.calls, "call", "calls") + ", " +
                      facts);
       break;
@@ -575,7 +583,7 @@ private:
     for (const ListedFunction &listed : shown) {
       const FunctionRecord &run = *listed.function.run;
       table_.addText("  #" + std::to_string(++rank) + " " + title(listed) +
-                     "  [" + run.module + "]");
+                     "  [" + definitionText(run) + "]");
       table_.addText("     " + plural(run.calls, "call", "calls"));
       addRows(listed);
     }

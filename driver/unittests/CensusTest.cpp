@@ -59,6 +59,7 @@ json validCensus() {
   function.update({{"name", "_Z1fv"},
                    {"demangled", "f()"},
                    {"module", "f.cpp"},
+                   {"line", 7},
                    {"calls", 2},
                    {"time_s", 0.5},
                    {"thread_time_s", nullptr}});
@@ -72,7 +73,7 @@ json validCensus() {
   json module = target;
   module.update({{"source", "f.cpp"}, {"functions", 1}});
   return {{"schema", "roof"},
-          {"schema_version", 2},
+          {"schema_version", 3},
           {"program", "/bin/f"},
           {"command_line", {"f", "-n"}},
           {"pid", 99},
@@ -213,6 +214,7 @@ TEST(CensusTest, ReadsEveryField) {
   EXPECT_EQ(function.name, "_Z1fv");
   EXPECT_EQ(function.demangled, "f()");
   EXPECT_EQ(function.module, "f.cpp");
+  EXPECT_EQ(function.line, 7u);
   EXPECT_EQ(function.calls, 2u);
   EXPECT_EQ(function.timeS, 0.5);
   EXPECT_FALSE(function.threadTimeS);
@@ -555,24 +557,39 @@ TEST(CensusTest, RefusesOtherSchemasAndVersions) {
   document.erase("schema");
   EXPECT_EQ(refusal(document), "missing key \"schema\"");
 
-  for (int version : {1, 3}) {
+  for (int version : {1, 4}) {
     document = validCensus();
     document["schema_version"] = version;
     EXPECT_EQ(refusal(document),
               "schema_version " + std::to_string(version) +
-                  " is not supported (this roof reads version 2)");
+                  " is not supported (this roof reads versions 2 to 3)");
   }
 
   document = validCensus();
-  document["schema_version"] = 2.0;
+  document["schema_version"] = 3.0;
   EXPECT_EQ(refusal(document),
-            "schema_version: expected an integer count, got 2.0");
+            "schema_version: expected an integer count, got 3.0");
+}
+
+// Version 2 had no "line": its functions' lines are unknown (0). From
+// version 3 on the key is required.
+TEST(CensusTest, ReadsVersionTwoWithoutLines) {
+  json document = validCensus();
+  document["schema_version"] = 2;
+  document["functions"][0].erase("line");
+  Census census = parseCensus(document.dump());
+  ASSERT_EQ(census.functions.size(), 1u);
+  EXPECT_EQ(census.functions[0].line, 0u);
+
+  document["schema_version"] = 3;
+  EXPECT_EQ(refusal(document), "functions[0]: missing key \"line\"");
 }
 
 TEST(CensusTest, ChecksTheVersionBeforeAnythingElse) {
   json document = {{"schema", "roof"}, {"schema_version", 1}};
   EXPECT_EQ(refusal(document),
-            "schema_version 1 is not supported (this roof reads version 2)");
+            "schema_version 1 is not supported (this roof reads versions 2 to "
+            "3)");
 }
 
 TEST(CensusTest, RefusesCountsThatAreNotUnsigned64BitIntegers) {

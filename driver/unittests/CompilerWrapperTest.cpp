@@ -171,6 +171,21 @@ TEST(CompilerWrapperTest, CompilesFortranWithLineTablesAndNoHeaders) {
             "-gline-tables-only");
 }
 
+// Flang 16 writes no debug information and links a program only with
+// -flang-experimental-exec.
+TEST(CompilerWrapperTest, LinksWithFlang16) {
+  WrapperOptions fortran;
+  fortran.language = Language::Fortran;
+  EXPECT_EQ(planCompilation({"flang-new-16"}, {"-O3", "x.f90", "-o", "x"},
+                            Toolchain::underPrefix("/opt/roof", 16), fortran)
+                .command,
+            (Args{"flang-new-16",
+                  "-fpass-plugin=/opt/roof/lib/libroofpass-16.so",
+                  "-I/opt/roof/include", "-O3", "x.f90", "-o", "x",
+                  "-flang-experimental-exec", "/opt/roof/lib/libroofrt.a",
+                  "-lpthread", "-lm"}));
+}
+
 TEST(CompilerWrapperTest, TakesTheFortranCompilerFromTheEnvironment) {
   const std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
   const std::string flang =

@@ -117,14 +117,28 @@ TEST(ReportTest, TableSaysWhenSectionsAreEmpty) {
 TEST(ReportTest, CsvHasOneRowPerScopeAndPrecision) {
   ReportOptions options;
   options.format = ReportFormat::Csv;
-  std::string csv = report(smallCensus(8, 4, 4), options);
+  Census census = smallCensus(8, 4, 4);
+  census.functions[0].line = 12;
+  std::string csv = report(census, options);
   std::istringstream lines(csv);
   std::vector<std::string> rows;
   for (std::string line; std::getline(lines, line);)
     rows.push_back(line);
   ASSERT_EQ(rows.size(), 1u + 2 * 4); // header, program and g() x 4
-  EXPECT_EQ(rows[1], "program,/bin/p,,fp64,,,1,8,8,8,1,8,4,4,1,1,8e-09,8e-09");
-  EXPECT_EQ(rows[5].substr(0, 29), "function,_Z1gv,g(),fp64,1,,0.");
+  EXPECT_EQ(rows[1],
+            "program,/bin/p,,,,fp64,,,1,8,8,8,1,8,4,4,1,1,8e-09,8e-09");
+  EXPECT_EQ(rows[5].substr(0, 38), "function,_Z1gv,g(),g.cpp,12,fp64,1,,0.");
+}
+
+// A function is listed with its module and, when the census has it, the
+// line it is defined at.
+TEST(ReportTest, TableSaysWhereAFunctionIsDefined) {
+  Census census = smallCensus(8, 4, 4);
+  EXPECT_NE(report(census, {}).find("#1 g()  [g.cpp]\n"), std::string::npos);
+  census.functions[0].line = 12;
+  EXPECT_NE(report(census, {}).find("#1 g()  [g.cpp:12]\n"),
+            std::string::npos);
+  EXPECT_EQ(jsonReport(census)["functions"][0]["line"], 12);
 }
 
 // A kernel launched 5 times, 3 of them counted, the records of 2 kept.

@@ -23,8 +23,14 @@ extern "C" {
 #endif
 
 /* Bumped whenever a struct below or the meaning of a field changes; the
- * runtime refuses other values. 3: RoofModule.flags, traffic metrics. */
-#define ROOF_ABI_VERSION 3
+ * runtime refuses other values. 3: RoofModule.flags, traffic metrics.
+ * 4: RoofFunction.line. */
+#define ROOF_ABI_VERSION 4
+
+/* The version of the census the runtime writes (docs/schema.md), which the
+ * driver reads: bumped whenever a key is added or changes meaning. 3: each
+ * function's "line". */
+#define ROOF_CENSUS_SCHEMA_VERSION 3
 
 enum RoofPrecision {
   ROOF_FP16,
@@ -124,6 +130,9 @@ typedef struct RoofFunction {
                              depth while timed, or ROOF_NO_SLOT */
   uint32_t num_weights;
   const RoofWeight *weights;
+  uint32_t line;          /* of the definition in the module's source (its
+                             DISubprogram's), 0 without debug information or
+                             when it is defined in another file (a header) */
 } RoofFunction;
 
 /* RoofModule.flags */

@@ -32,7 +32,7 @@
 // RUN:     fp32.canonical fp32.empirical fp16.empirical bf16.empirical \
 // RUN:   | FileCheck %s --check-prefix=N1000 --match-full-lines
 // N1000:      schema = "roof"
-// N1000-NEXT: schema_version = 2
+// N1000-NEXT: schema_version = 3
 // N1000-NEXT: fp64.canonical = 2000
 // N1000-NEXT: fp64.empirical = 2000
 // N1000-NEXT: fp64.full_width = 2000

@@ -53,14 +53,14 @@
 ! CHECK-NEXT: fp64.empirical = 1000
 ! CHECK-NEXT: fp64.classes.add.empirical = 1000
 !
-! The report: the main program timed, the module named by its file.
+! The report: the main program timed, each function at its file and line.
 ! RUN: %python %S/../runtime/Inputs/check_report.py %t.dir/daxpy.json \
 ! RUN:   '[f["time_s"] is not None and f["time_s"] > 0 for f in r["functions"] if f["name"] == "_QQmain"] == [True]' \
 ! RUN:   'all(m["source"].endswith("fortran-daxpy.f90") for m in r["modules"])'
 ! RUN: %roof report %t.dir/daxpy.json | FileCheck %s --check-prefix=REPORT
-! REPORT:      #1 kernels::daxpy [{{.*}}fortran-daxpy.f90]
+! REPORT:      #1 kernels::daxpy [{{.*}}fortran-daxpy.f90:[[#@LINE+9]]]
 ! REPORT-NEXT: 1 call, {{.*}}, time {{[0-9.]+}} {{[mun]?}}s
-! REPORT:      #2 main program [{{.*}}fortran-daxpy.f90]
+! REPORT:      #2 main program [{{.*}}fortran-daxpy.f90:[[#@LINE+18]]]
 ! REPORT-NEXT: 1 call, {{.*}}, time {{[0-9.]+}} {{[mun]?}}s
 
 #ifdef KERNELS

@@ -3,12 +3,13 @@
 ;     N = all slots of all functions (here: @scale 1 slot, its entry block;
 ;     @axpy 1 slot for the entry block);
 ;   - a thread_local "registered" flag;
-;   - the constant RoofModule descriptor (ABI version 3, 2 functions,
+;   - the constant RoofModule descriptor (ABI version 4, 2 functions,
 ;     2 slots, source file, triple, cpu and features of the first
 ;     function, the function table, the counter getter);
 ;   - per function a RoofFunction {name, demangled, attributed_to, first
 ;     slot, slot count, entry slot 0, time slot, depth slot (both -1 =
-;     ROOF_NO_SLOT: no loop, not timed), weight count, weights};
+;     ROOF_NO_SLOT: no loop, not timed), weight count, weights, line (0:
+;     no debug information; test/lit/pass/definition-line.ll)};
 ;   - weights {slot, metric, amount}: metric = (precision*9 + class)*3 + kind,
 ;     fp64 = 3, add = 0, mul = 1 -> fp64.mul canonical/empirical/full_width =
 ;     84/85/86; bytes loaded 108, stored 109;
@@ -29,14 +30,14 @@ source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [2 x i64] zeroinitializer, align 64
 ; CHECK-DAG: @__roof_thread_registered = internal thread_local global i8 0
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 3, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 4, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"
 ; CHECK-DAG: @[[FEAT]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"+avx,+avx2,{{.*}}+fma,{{.*}}\00"
 ; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [3 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 1 }, %roof.Weight { i32 0, i32 94, i64 1 }, %roof.Weight { i32 0, i32 95, i64 1 }]
 ; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [5 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 8 }, %roof.Weight { i32 0, i32 94, i64 8 }, %roof.Weight { i32 0, i32 95, i64 8 }, %roof.Weight { i32 0, i32 120, i64 64 }, %roof.Weight { i32 0, i32 121, i64 64 }]
-; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]] }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]] }]
+; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]], i32 0 }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]], i32 0 }]
 ; CHECK-DAG: @[[N0]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[N1]] = private unnamed_addr constant [5 x i8] c"axpy\00"
 ; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__roof_module_ctor, ptr null }]

@@ -38,7 +38,7 @@ TOP_KEYS = ["schema", "schema_version", "program", "command_line", "pid",
 ENDINGS = ["exit", "quick_exit", "_exit", "exec", "SIGTERM", "SIGINT",
            "SIGHUP", "SIGXCPU", "SIGUSR1", "SIGUSR2", "SIGSEGV", "SIGBUS",
            "SIGFPE", "SIGILL", "SIGABRT"]
-FUNCTION_KEYS = ["name", "demangled", "module", "calls", "time_s",
+FUNCTION_KEYS = ["name", "demangled", "module", "line", "calls", "time_s",
                  "thread_time_s"]
 REGION_KEYS = ["name", "entries", "time_s"]
 THREAD_KEYS = ["index", "tid"]
@@ -164,7 +164,7 @@ def same_as_sum(parts, total, where, overflow):
 def validate(r):
     keys(r, TOP_KEYS, "report")
     require(r["schema"] == "roof", "schema", r["schema"])
-    require(r["schema_version"] == 2, "schema_version", r["schema_version"])
+    require(r["schema_version"] == 3, "schema_version", r["schema_version"])
     require(isinstance(r["program"], str), "program", "not a string")
     require(isinstance(r["command_line"], list) and
             all(isinstance(a, str) for a in r["command_line"]),
@@ -199,6 +199,7 @@ def validate(r):
         keys(f, FUNCTION_KEYS + census_keys(), where)
         require(all(isinstance(f[k], str)
                     for k in ("name", "demangled", "module")), where, "names")
+        require(is_count(f["line"]) and f["line"] < 2**32, where, "line")
         require(is_count(f["calls"]), where, "calls")
         require((f["time_s"] is None) == (f["thread_time_s"] is None), where,
                 "time_s and thread_time_s disagree on null")
