@@ -62,6 +62,19 @@ def run_timed(cmd, env=None):
     return wall, cpu
 
 
+def count_instructions(cmd, env=None):
+    """Instructions cmd executes, counted by valgrind (callgrind): the same
+    number on a loaded machine as on a quiet one. Raises on failure."""
+    p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        "--trace-children=yes"] + cmd, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    counts = [int(n) for n in re.findall(r"Collected : (\d+)", p.stderr)]
+    if p.returncode != 0 or not counts:
+        raise RuntimeError("command failed under valgrind (exit %d): %s\n%s" % (
+            p.returncode, " ".join(cmd), p.stderr[-2000:]))
+    return sum(counts)
+
+
 def fmt_ratio(r, limit):
     return "%.3f%s" % (r, " **(> %.2f)**" % limit if r > limit else "")
 
@@ -73,13 +86,14 @@ def clang_version(clang):
 
 def report(table, flagged, targets, markdown=None):
     """Prints the markdown table and what is above its targets (a list of
-    lines; targets names them), and writes the table to markdown."""
+    lines; targets names them, None where nothing is checked), and writes
+    the table to markdown."""
     print("\n" + table + "\n")
-    if flagged:
+    if targets is not None and flagged:
         print("FLAGGED (%s):" % targets)
         for f in flagged:
             print("  " + f)
-    else:
+    elif targets is not None:
         print("All within the targets (%s)." % targets)
     if markdown:
         with open(markdown, "w") as f:

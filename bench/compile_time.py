@@ -14,10 +14,14 @@ again. For each source (the examples and the oracle corpus) this times
 and reports the medians and the medians of the per-repetition ratios
 cold/plain (target <= 1.5) and warm/plain (target <= 1.10), flagging those
 above. Ratios of CPU time (user + system), which other load disturbs less,
-are given too.
+are given too. With --instructions, each of the three compiles runs once
+under valgrind instead, and the table gives the instructions it executes
+and their ratios: the same on a loaded machine as on a quiet one (valgrind
+needed), where times are not.
 
     bench/compile_time.py                  # 7 repetitions
     bench/compile_time.py --quick          # 3
+    bench/compile_time.py --instructions   # instruction counts
     bench/compile_time.py --markdown out.md
 
 Python 3 standard library only; needs build/ (scripts/setup.sh).
@@ -30,8 +34,8 @@ import statistics
 import sys
 import tempfile
 
-from benchlib import (clang_version, cpu_model, default_arch, fmt_ratio, loadavg,
-                      report, run_timed)
+from benchlib import (clang_version, count_instructions, cpu_model, default_arch,
+                      fmt_ratio, loadavg, report, run_timed)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 COLD_LIMIT = 1.5
@@ -52,6 +56,20 @@ def sources():
     return out
 
 
+def instruction_row(name, base, roof, env, warm_env, cold_cache):
+    """The --instructions row of one source: plain, cold and warm compiles
+    counted once each (deterministic). The targets are on time, which
+    instructions only approach: they are not checked on these."""
+    plain = count_instructions(base, env)
+    cold = count_instructions(roof, dict(env, ROOF_CACHE_DIR=cold_cache))
+    shutil.rmtree(cold_cache, ignore_errors=True)
+    warm = count_instructions(roof, warm_env)
+    ratio = {"cold": cold / plain, "warm": warm / plain}
+    print(" %d instructions, cold %.3fx, warm %.3fx" % (plain, ratio["cold"], ratio["warm"]))
+    return "| %s | %d | %d | %d | %.3f | %.3f |" % (
+        name, plain, cold, warm, ratio["cold"], ratio["warm"])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="3 repetitions")
@@ -62,6 +80,8 @@ def main():
     ap.add_argument("--clang", default=shutil.which("clang-19") or "clang-19")
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
     ap.add_argument("--only", help="sources whose name contains this text")
+    ap.add_argument("--instructions", action="store_true",
+                    help="count instructions under valgrind instead of timing")
     ap.add_argument("--markdown", help="also write the markdown table here")
     args = ap.parse_args()
 
@@ -87,10 +107,14 @@ def main():
         base = [args.clang] + flags + extra + include + ["-c", src, "-o", obj]
         roof = base[:1] + ["-fpass-plugin=" + plugin] + base[1:]
         warm_env = dict(env, ROOF_CACHE_DIR=warm_cache)
+        print("%-28s" % name, end="", flush=True)
         run_timed(roof, warm_env)  # primes the warm cache
+        if args.instructions:
+            rows.append(instruction_row(name, base, roof, env, warm_env,
+                                        os.path.join(work, "cold-i")))
+            continue
         times = {"plain": [], "cold": [], "warm": []}
         cpu = {"plain": [], "cold": [], "warm": []}
-        print("%-28s" % name, end="", flush=True)
         for i in range(reps):
             cold_cache = os.path.join(work, "cold-%d" % i)
             variants = [("plain", base, env),
@@ -120,6 +144,18 @@ def main():
             fmt_ratio(ratio["warm"], WARM_LIMIT), cpu_ratio["warm"]))
     shutil.rmtree(work, ignore_errors=True)
 
+    if args.instructions:
+        lines = ["Measured %s on %s, %s; flags `%s`; instructions executed, counted by "
+                 "valgrind (callgrind), one compile each." % (
+                     datetime.date.today().isoformat(), cpu_model(),
+                     clang_version(args.clang), " ".join(flags)),
+                 "",
+                 "| source | plain (instructions) | roof, cold cache | roof, warm cache "
+                 "| cold ratio | warm ratio |",
+                 "|---|---:|---:|---:|---:|---:|"] + rows
+        # The targets are on time, which instructions only approach.
+        report("\n".join(lines), [], None, args.markdown)
+        return 0
     lines = ["Measured %s on %s (%d logical CPUs), %s; flags `%s`; %d repetitions; "
              "medians of the per-repetition ratios; 1-minute load average %.2f before, "
              "%.2f after." % (
