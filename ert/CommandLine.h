@@ -55,8 +55,7 @@ struct SweepOptions {
 
 // Takes the current argument if it is one every tool reads the same way:
 // --quick, --precision, --out, and --help/-h (prints `usage`, exits 0).
-bool takeSweepOption(Arguments &args, SweepOptions &options,
-                     const char *usage);
+bool takeSweepOption(Arguments &args, SweepOptions &options, const char *usage);
 
 // A whole number in [least, most]; otherwise "<option> needs a positive
 // integer, not '<text>'" (least 1) or "... an integer >= <least>, ...".

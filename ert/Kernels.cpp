@@ -4,10 +4,10 @@
 namespace roof::ert {
 
 KernelFn findKernel(KernelKind kind, Precision precision, int flopsPerElement) {
-  return isFused(kind) ? findContractedKernel(isDivide(kind), precision,
-                                              flopsPerElement)
-                       : findUncontractedKernel(isDivide(kind), precision,
-                                                flopsPerElement);
+  return isFused(kind)
+             ? findContractedKernel(isDivide(kind), precision, flopsPerElement)
+             : findUncontractedKernel(isDivide(kind), precision,
+                                      flopsPerElement);
 }
 
 } // namespace roof::ert

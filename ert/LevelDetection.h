@@ -89,12 +89,12 @@ struct CacheCapacity {
 // order: a level is the first cache of `caches` (in the order of the
 // hierarchy, L1 first) whose capacity is at least the level's largest
 // working set, "DRAM" when none is. (Not the smallest: a V100's 80 L1s
-// hold 10 MiB together, its L2 6 MiB.) The plateau of a cache ends once the working set outgrows it, so the
-// largest working set of a level lies within the cache it measures. Levels
-// that name the same cache (a plateau split by a step that is not a cache,
-// e.g. the near and far halves of an L2) keep distinct names: the last is
-// the plain name, the earlier ones "<name>.1", "<name>.2", ... With no
-// caches, the names stay ERT's order.
+// hold 10 MiB together, its L2 6 MiB.) The plateau of a cache ends once the
+// working set outgrows it, so the largest working set of a level lies within
+// the cache it measures. Levels that name the same cache (a plateau split by a
+// step that is not a cache, e.g. the near and far halves of an L2) keep
+// distinct names: the last is the plain name, the earlier ones "<name>.1",
+// "<name>.2", ... With no caches, the names stay ERT's order.
 void nameLevelsByCapacity(std::vector<MemoryLevel> &levels,
                           const std::vector<CacheCapacity> &caches);
 

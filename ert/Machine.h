@@ -22,8 +22,8 @@ struct CacheLevel {
 };
 
 struct MachineInfo {
-  std::string cpuModel;           // "model name" of /proc/cpuinfo
-  std::string vendor;             // "AuthenticAMD", "GenuineIntel", ...
+  std::string cpuModel; // "model name" of /proc/cpuinfo
+  std::string vendor;   // "AuthenticAMD", "GenuineIntel", ...
   int cpuFamily = -1;
   int cpuModelNumber = -1;
   std::vector<std::string> cpuFlags;

@@ -74,9 +74,9 @@ Json runMetadata(const std::string &tool, const std::string &mode,
   struct utsname names;
   if (uname(&names) == 0)
     unameWords = {names.sysname, names.release, names.version, names.machine};
-  return {{"TOOL", tool},       {"TOOL_VERSION", ROOF_VERSION},
-          {"HOSTNAME", host},   {"UNAME", unameWords},
-          {"DATE", date},       {"MODE", mode}};
+  return {{"TOOL", tool},     {"TOOL_VERSION", ROOF_VERSION},
+          {"HOSTNAME", host}, {"UNAME", unameWords},
+          {"DATE", date},     {"MODE", mode}};
 }
 
 std::string ceilingName(KernelKind kind, Precision precision) {
@@ -132,27 +132,26 @@ void writeRooflineJson(const SweepResults &r, const RooflineContext &context,
       context.config);
   metadata["SWEEP_FILE"] = "roofline-sweep.csv";
 
-  Json gflopsMetadata = merged(
-      {{"FLOPS", fma ? Json(fma->best.flopsPerElement) : Json()}},
-      context.execution);
-  gflopsMetadata["CEILINGS"] = ceilingPoints;
-  Json gbytesMetadata =
-      merged({{"PRECISION", r.bandwidth.empty()
-                                ? Json()
-                                : Json(precisionName(r.bandwidth[0].precision))},
-              {"FLOPS", 1}},
+  Json gflopsMetadata =
+      merged({{"FLOPS", fma ? Json(fma->best.flopsPerElement) : Json()}},
              context.execution);
+  gflopsMetadata["CEILINGS"] = ceilingPoints;
+  Json gbytesMetadata = merged(
+      {{"PRECISION", r.bandwidth.empty()
+                         ? Json()
+                         : Json(precisionName(r.bandwidth[0].precision))},
+       {"FLOPS", 1}},
+      context.execution);
   gbytesMetadata["LEVELS"] = levelRanges;
   gbytesMetadata["OTHER_PRECISIONS"] = otherPrecisions;
 
-  Json root = {
-      {"empirical",
-       {{"metadata", metadata},
-        {"gflops", {{"data", gflops}, {"metadata", gflopsMetadata}}},
-        {"gbytes", {{"data", gbytes}, {"metadata", gbytesMetadata}}}}},
-      {"spec",
-       {{"gflops", {{"data", context.specGflops}}},
-        {"gbytes", {{"data", context.specGbytes}}}}}};
+  Json root = {{"empirical",
+                {{"metadata", metadata},
+                 {"gflops", {{"data", gflops}, {"metadata", gflopsMetadata}}},
+                 {"gbytes", {{"data", gbytes}, {"metadata", gbytesMetadata}}}}},
+               {"spec",
+                {{"gflops", {{"data", context.specGflops}}},
+                 {"gbytes", {{"data", context.specGbytes}}}}}};
   writeJsonFile(root, path);
 }
 
@@ -178,8 +177,9 @@ void writeJsonFile(const Json &json, const std::string &path) {
   writeFile(path, json.dump(2) + "\n");
 }
 
-void printCeilings(const SweepResults &r, const std::string &heading,
-                   const std::function<std::string(const Ceiling &)> &annotate) {
+void printCeilings(
+    const SweepResults &r, const std::string &heading,
+    const std::function<std::string(const Ceiling &)> &annotate) {
   std::printf("%s (GFLOP/s, median of repetitions):\n", heading.c_str());
   for (const Ceiling &c : r.ceilings)
     std::printf("  %-28s %9.1f%s  at %d FLOPs/element, %s\n",

@@ -55,7 +55,8 @@ StreamResult runStreamTriad(std::size_t arrayBytes, int threads, int runs) {
   }
 
   long wrong = 0;
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : wrong)
+#pragma omp parallel for schedule(static) num_threads(threads)                 \
+    reduction(+ : wrong)
   for (long i = 0; i < n; ++i)
     wrong += a[i] != 5.0;
   release();

@@ -14,9 +14,10 @@ namespace roof::ert {
 
 SweepEffort sweepEffort(bool quick) {
   if (quick)
-    return {/*pointsPerDoubling=*/1, /*memory=*/{0.01, 3},
-            /*flopSweep=*/{0.01, 3}, /*ceiling=*/{0.02, 3},
-            /*sweepFlops=*/false, /*ceilingChoices=*/1};
+    return {
+        /*pointsPerDoubling=*/1, /*memory=*/{0.01, 3},
+        /*flopSweep=*/{0.01, 3}, /*ceiling=*/{0.02, 3},
+        /*sweepFlops=*/false,    /*ceilingChoices=*/1};
   return {4, {0.05, 5}, {0.05, 5}, {0.1, 9}, true, 2};
 }
 

@@ -1,4 +1,5 @@
-//===- ert/Sweep.h - What an ERT run measures, and in which order -*- C++ -*-===//
+//===- ert/Sweep.h - What an ERT run measures, and in which order -*- C++
+//-*-===//
 //
 // The part of a run that does not depend on what executes the kernels (CPU
 // threads in roof-ert, a GPU grid in roof-ert-gpu):

@@ -132,15 +132,16 @@ SweepPlan sweepPlan(const Options &options, const CpuPlan &cpuPlan,
   plan.precisions = options.precisions;
   plan.threads = threads;
   plan.effort = sweepEffort(options.quick);
-  plan.memoryWorkingSets = workingSetSizes(
-      1024, largestWorkingSet(machine, plan.effort, threads),
-      plan.effort.pointsPerDoubling,
-      [&](std::size_t bytes) { return roundWorkingSet(bytes, threads); });
+  plan.memoryWorkingSets =
+      workingSetSizes(1024, largestWorkingSet(machine, plan.effort, threads),
+                      plan.effort.pointsPerDoubling, [&](std::size_t bytes) {
+                        return roundWorkingSet(bytes, threads);
+                      });
   const std::size_t l1 = machine.l1DataBytes();
   plan.flopSweepWorkingSet = roundWorkingSet(l1 / 2 * threads, threads);
   for (double fraction : cpuPlan.ceilingL1Fractions)
-    plan.ceilingWorkingSets.push_back(roundWorkingSet(
-        std::size_t(double(l1) * fraction) * threads, threads));
+    plan.ceilingWorkingSets.push_back(
+        roundWorkingSet(std::size_t(double(l1) * fraction) * threads, threads));
   return plan;
 }
 
@@ -270,20 +271,19 @@ std::vector<ThreadScaling> scalingOf(const SweepResults &results) {
 }
 
 void printSummary(const SweepResults &results, const CpuRun &run) {
-  printCeilings(results,
-                "compute ceilings, " + std::to_string(run.threads) + " threads",
-                [&](const Ceiling &c) -> std::string {
-                  if (!run.peak)
-                    return "";
-                  const double peak = c.precision == Precision::Fp64
-                                          ? run.peak->fp64Gflops
-                                          : run.peak->fp32Gflops;
-                  char text[48];
-                  std::snprintf(text, sizeof(text),
-                                "  (%.0f%% of the FMA peak)",
-                                100.0 * c.best.gflopsPerSecond() / peak);
-                  return text;
-                });
+  printCeilings(
+      results, "compute ceilings, " + std::to_string(run.threads) + " threads",
+      [&](const Ceiling &c) -> std::string {
+        if (!run.peak)
+          return "";
+        const double peak = c.precision == Precision::Fp64
+                                ? run.peak->fp64Gflops
+                                : run.peak->fp32Gflops;
+        char text[48];
+        std::snprintf(text, sizeof(text), "  (%.0f%% of the FMA peak)",
+                      100.0 * c.best.gflopsPerSecond() / peak);
+        return text;
+      });
   for (const BandwidthLevels &b : results.bandwidth) {
     printLevels(b);
     // Two caches with the same bandwidth for this kernel make one level, and
@@ -308,7 +308,8 @@ void printSummary(const SweepResults &results, const CpuRun &run) {
 // stderr; the progress bar is gone when this returns.
 std::vector<Measurement> measure(const std::vector<Point> &points,
                                  const CpuPlan &cpuPlan, CpuRun &run) {
-  Progress progress(kTool, progressSteps(points) + (cpuPlan.streamRuns ? 1 : 0));
+  Progress progress(kTool,
+                    progressSteps(points) + (cpuPlan.streamRuns ? 1 : 0));
   std::vector<Measurement> measured;
   {
     // Sized for all threads; the DRAM points of the thread scaling, which

@@ -42,7 +42,12 @@ template <typename T> constexpr AbiKind abiKindOf() {
 }
 
 /// The structs: Roof<name> of abi.h.
-enum class AbiStruct : unsigned char { Weight, Function, Module, TrafficStream };
+enum class AbiStruct : unsigned char {
+  Weight,
+  Function,
+  Module,
+  TrafficStream
+};
 
 struct AbiField {
   AbiStruct Of;
@@ -51,6 +56,7 @@ struct AbiField {
 };
 
 /// The one list: X(struct, field) for every field, in declaration order.
+// clang-format off: one row per few fields, as a table.
 #define ROOF_ABI_FIELDS(X)                                                     \
   X(Weight, slot) X(Weight, metric) X(Weight, amount)                          \
   X(Function, name) X(Function, demangled) X(Function, attributed_to)          \
@@ -62,6 +68,7 @@ struct AbiField {
   X(Module, features) X(Module, functions) X(Module, thread_counters)          \
   X(TrafficStream, start) X(TrafficStream, step) X(TrafficStream, bytes)       \
   X(TrafficStream, stored)
+// clang-format on
 
 #define ROOF_ABI_FIELD(Struct, Field)                                          \
   AbiField{AbiStruct::Struct, abiKindOf<decltype(Roof##Struct::Field)>(),      \

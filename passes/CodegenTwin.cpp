@@ -28,13 +28,13 @@
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
@@ -116,10 +116,9 @@ bool isWriteMask(const MachineInstr &MI, const MachineOperand &Op) {
     return false;
   const MachineFunction &MF = *MI.getMF();
   const TargetRegisterInfo &TRI = *MF.getSubtarget().getRegisterInfo();
-  const TargetRegisterClass *RC =
-      Op.getReg().isVirtual()
-          ? MF.getRegInfo().getRegClass(Op.getReg())
-          : TRI.getMinimalPhysRegClass(Op.getReg());
+  const TargetRegisterClass *RC = Op.getReg().isVirtual()
+                                      ? MF.getRegInfo().getRegClass(Op.getReg())
+                                      : TRI.getMinimalPhysRegClass(Op.getReg());
   return RC && StringRef(TRI.getRegClassName(RC)).ends_with("WM");
 }
 
@@ -156,9 +155,10 @@ void tagInstructions(Module &Twin, ValueToValueMapTy &VMap,
   StripDebugInfo(Twin);
   DIBuilder DIB(Twin);
   DIFile *File = DIB.createFile("roof-twin", "/");
-  DICompileUnit *Unit = DIB.createCompileUnit(
-      dwarf::DW_LANG_C, File, "roof", /*isOptimized=*/true, "", 0);
-  DISubroutineType *Type = DIB.createSubroutineType(DIB.getOrCreateTypeArray({}));
+  DICompileUnit *Unit = DIB.createCompileUnit(dwarf::DW_LANG_C, File, "roof",
+                                              /*isOptimized=*/true, "", 0);
+  DISubroutineType *Type =
+      DIB.createSubroutineType(DIB.getOrCreateTypeArray({}));
   for (const Function *F : Functions) {
     auto *TwinF = cast<Function>(VMap[F]);
     DISubprogram *SP = DIB.createFunction(
@@ -444,9 +444,9 @@ bool readWork(ArrayRef<StringRef> Fields, ClassWork &Work) {
   return true;
 }
 
-std::string serialize(const Module &M,
-                      const DenseMap<const Function *,
-                                     std::unique_ptr<MachineCode>> &Code) {
+std::string serialize(
+    const Module &M,
+    const DenseMap<const Function *, std::unique_ptr<MachineCode>> &Code) {
   std::string Text;
   raw_string_ostream OS(Text);
   OS << CacheFormat << '\n';
@@ -485,8 +485,9 @@ std::string serialize(const Module &M,
   return Text;
 }
 
-bool deserialize(StringRef Text, const Module &M,
-                 DenseMap<const Function *, std::unique_ptr<MachineCode>> &Code) {
+bool deserialize(
+    StringRef Text, const Module &M,
+    DenseMap<const Function *, std::unique_ptr<MachineCode>> &Code) {
   SmallVector<StringRef, 0> Lines;
   Text.split(Lines, '\n');
   if (Lines.empty() || Lines.front() != CacheFormat)
@@ -498,9 +499,8 @@ bool deserialize(StringRef Text, const Module &M,
     auto [Tag, Rest] = Line.split(' ');
     SmallVector<StringRef, 8> Fields;
     Rest.split(Fields, ' ', -1, false);
-    MachineBlock *B = Current && !Current->Blocks.empty()
-                          ? &Current->Blocks.back()
-                          : nullptr;
+    MachineBlock *B =
+        Current && !Current->Blocks.empty() ? &Current->Blocks.back() : nullptr;
     if (Tag == "function") {
       const Function *F = M.getFunction(Rest);
       if (!F || F->isDeclaration())
@@ -588,7 +588,8 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
   std::string Key = cacheKey(M, OptLevel, LibraryName);
   if (std::optional<std::string> Entry = readCacheEntry(Key))
     if (deserialize(*Entry, M, Code) &&
-        llvm::all_of(Compiled, [&](const Function *F) { return Code.count(F); }))
+        llvm::all_of(Compiled,
+                     [&](const Function *F) { return Code.count(F); }))
       return;
   Code.clear();
   if (std::string Error = compile(M, Compiled, OptLevel, Library);
@@ -610,7 +611,8 @@ std::string CodegenTwin::compile(const Module &M,
   std::unique_ptr<TargetMachine> TM = targetMachineFor(M, OptLevel, Error);
   if (!TM)
     return Error;
-  SmallPtrSet<const Function *, 32> Compiled(Functions.begin(), Functions.end());
+  SmallPtrSet<const Function *, 32> Compiled(Functions.begin(),
+                                             Functions.end());
   ValueToValueMapTy VMap;
   std::unique_ptr<Module> Twin =
       CloneModule(M, VMap, [&](const GlobalValue *GV) {

@@ -9,13 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CounterInstrumenter.h"
-#include "LLVMCompat.h"
 #include "CodegenTwin.h"
-#include "CounterUpdates.h"
-#include "FlopCostModel.h"
 #include "CounterPlan.h"
-#include "SourceNames.h"
+#include "CounterUpdates.h"
 #include "ExpansionProbe.h"
+#include "FlopCostModel.h"
+#include "LLVMCompat.h"
+#include "SourceNames.h"
 #include "TrafficInstrumenter.h"
 
 #include "AbiTypes.h"
@@ -244,7 +244,8 @@ public:
   /// __roof_enter(TimeSlot): the thread's array, registered.
   Instruction *enter(IRBuilder<> &B, uint32_t TimeSlot) {
     defineEnterAndLeave();
-    CallInst *Call = B.CreateCall(Enter, {B.getInt32(TimeSlot)}, "roof.counters");
+    CallInst *Call =
+        B.CreateCall(Enter, {B.getInt32(TimeSlot)}, "roof.counters");
     Call->setCallingConv(CallingConv::Fast);
     return Call;
   }
@@ -273,7 +274,8 @@ private:
     // The time slot's address, and the depth's and the start's after it.
     auto Slots = [&](IRBuilder<> &B, Value *Base, Value *TimeSlot) {
       Value *Time = B.CreateInBoundsGEP(I64, Base, B.CreateZExt(TimeSlot, I64));
-      return std::array<Value *, 3>{Time, B.CreateConstInBoundsGEP1_64(I64, Time, 1),
+      return std::array<Value *, 3>{Time,
+                                    B.CreateConstInBoundsGEP1_64(I64, Time, 1),
                                     B.CreateConstInBoundsGEP1_64(I64, Time, 2)};
     };
 
@@ -306,7 +308,8 @@ private:
       IRBuilder<> B(Entry);
       auto [TimeAddress, DepthAddress, StartAddress] =
           Slots(B, Leave->getArg(0), Leave->getArg(1));
-      Value *Depth = B.CreateSub(B.CreateLoad(I64, DepthAddress), B.getInt64(1));
+      Value *Depth =
+          B.CreateSub(B.CreateLoad(I64, DepthAddress), B.getInt64(1));
       B.CreateStore(Depth, DepthAddress);
       B.CreateCondBr(B.CreateICmpEQ(Depth, B.getInt64(0)), Outermost, Done);
       B.SetInsertPoint(Outermost);
@@ -370,7 +373,7 @@ private:
 };
 
 Value *FunctionInstrumenter::absoluteSlotAddress(IRBuilder<> &B,
-                                                uint32_t Slot) {
+                                                 uint32_t Slot) {
   return B.CreateConstInBoundsGEP1_64(Int64, CounterBase, Slot, "roof.slot");
 }
 
@@ -520,22 +523,23 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
                                           const PlannedFunction &Target) {
   IRBuilder<> B(Fork);
   addToCount(B, absoluteSlotAddress(B, Target.FirstSlot + Target.CallsSlot),
-        ConstantInt::get(Int64, 1));
+             ConstantInt::get(Int64, 1));
   Value *DepthAddress =
       absoluteSlotAddress(B, Target.FirstSlot + Target.DepthSlot);
   Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
   B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
-  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {},
-                                   nullptr, "roof.t0");
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter,
+                                   ArrayRef<Type *>(), {}, nullptr, "roof.t0");
   IRBuilder<> A(Fork->getNextNode());
-  Value *End = A.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
-  A.CreateStore(Depth, absoluteSlotAddress(A, Target.FirstSlot +
-                                                  Target.DepthSlot));
+  Value *End =
+      A.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
+  A.CreateStore(Depth,
+                absoluteSlotAddress(A, Target.FirstSlot + Target.DepthSlot));
   Value *Elapsed =
       A.CreateSelect(A.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0)),
                      A.CreateSub(End, Start), ConstantInt::get(Int64, 0));
   addToCount(A, absoluteSlotAddress(A, Target.FirstSlot + Target.TimeSlot),
-        Elapsed);
+             Elapsed);
 }
 
 void FunctionInstrumenter::run() {
@@ -612,9 +616,9 @@ public:
     auto [It, New] = Strings.try_emplace(S, nullptr);
     if (New) {
       Constant *Data = ConstantDataArray::getString(Ctx, S);
-      auto *GV = new GlobalVariable(M, Data->getType(), true,
-                                    GlobalValue::PrivateLinkage, Data,
-                                    "roof.str");
+      auto *GV =
+          new GlobalVariable(M, Data->getType(), true,
+                             GlobalValue::PrivateLinkage, Data, "roof.str");
       GV->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
       GV->setAlignment(Align(1));
       It->second = GV;
@@ -641,9 +645,9 @@ public:
     Constant *WeightArray = ConstantPointerNull::get(Ptr);
     if (!Weights.empty()) {
       auto *Ty = ArrayType::get(WeightTy, Weights.size());
-      WeightArray = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
-                                       ConstantArray::get(Ty, Weights),
-                                       "roof.weights");
+      WeightArray =
+          new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                             ConstantArray::get(Ty, Weights), "roof.weights");
     }
     return ConstantStruct::get(
         FunctionTy,
@@ -652,8 +656,7 @@ public:
                                 : string(P.AttributedTo),
          ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
          ConstantInt::get(I32, P.CallsSlot == ROOF_NO_SLOT ? 0 : P.CallsSlot),
-         ConstantInt::get(I32, P.TimeSlot),
-         ConstantInt::get(I32, P.DepthSlot),
+         ConstantInt::get(I32, P.TimeSlot), ConstantInt::get(I32, P.DepthSlot),
          ConstantInt::get(I32, Weights.size()), WeightArray,
          ConstantInt::get(I32, definitionLine(*P.F, Source))});
   }
@@ -663,14 +666,13 @@ public:
                               nullptr, ModuleDescriptorName);
   }
 
-  void defineModule(GlobalVariable *Descriptor,
-                    ArrayRef<Constant *> Functions, uint32_t NumSlots,
-                    uint32_t Flags, Function *Getter,
+  void defineModule(GlobalVariable *Descriptor, ArrayRef<Constant *> Functions,
+                    uint32_t NumSlots, uint32_t Flags, Function *Getter,
                     const Function &Representative) {
     auto *Ty = ArrayType::get(FunctionTy, Functions.size());
-    auto *Table = new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
-                                     ConstantArray::get(Ty, Functions),
-                                     "roof.functions");
+    auto *Table =
+        new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
+                           ConstantArray::get(Ty, Functions), "roof.functions");
     auto Attr = [&](StringRef Kind) {
       return string(Representative.getFnAttribute(Kind).getValueAsString());
     };
@@ -679,8 +681,8 @@ public:
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(Source), string(compat::targetTriple(M)),
-         Attr("target-cpu"), Attr("target-features"), Table, Getter}));
+         string(Source), string(compat::targetTriple(M)), Attr("target-cpu"),
+         Attr("target-features"), Table, Getter}));
   }
 
 private:
@@ -726,8 +728,7 @@ bool CounterInstrumenter::run() {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    PlannedFunction P{&F,
-                      buildCounterPlan(F, Model, Twin.machineCode(F), FAM)};
+    PlannedFunction P{&F, buildCounterPlan(F, Model, Twin.machineCode(F), FAM)};
     P.AttributedTo = enclosingFunctionOfOutlined(F);
     if (P.AttributedTo.empty())
       P.AttributedTo = reducingFunction(F);
@@ -735,9 +736,9 @@ bool CounterInstrumenter::run() {
     // Timed: functions with loops or parallel regions, and Fortran's main
     // program, whose time is the program's (its main, in the Fortran
     // runtime or a stub Flang writes, only calls it).
-    if (P.AttributedTo.empty() && (!FAM.getResult<LoopAnalysis>(F).empty() ||
-                                   !openMPForks(F).empty() ||
-                                   F.getName() == kFortranProgramBody)) {
+    if (P.AttributedTo.empty() &&
+        (!FAM.getResult<LoopAnalysis>(F).empty() || !openMPForks(F).empty() ||
+         F.getName() == kFortranProgramBody)) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
       P.NumSlots++; // the start slot (ActivationCode)
@@ -763,10 +764,10 @@ bool CounterInstrumenter::run() {
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
   auto *CounterTy = ArrayType::get(I64, NumSlots);
-  auto *Counters = new GlobalVariable(
-      M, CounterTy, false, GlobalValue::InternalLinkage,
-      Constant::getNullValue(CounterTy), CountersName, nullptr,
-      GlobalValue::GeneralDynamicTLSModel);
+  auto *Counters =
+      new GlobalVariable(M, CounterTy, false, GlobalValue::InternalLinkage,
+                         Constant::getNullValue(CounterTy), CountersName,
+                         nullptr, GlobalValue::GeneralDynamicTLSModel);
   Counters->setAlignment(Align(64)); // its own cache lines
   auto *Registered = new GlobalVariable(
       M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
@@ -776,8 +777,8 @@ bool CounterInstrumenter::run() {
   DescriptorWriter Writer(M);
   GlobalVariable *Descriptor = Writer.declareModule();
   auto *Ptr = PointerType::getUnqual(Ctx);
-  FunctionCallee RegisterThread = M.getOrInsertFunction(
-      RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
+  FunctionCallee RegisterThread =
+      M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
 
   ActivationCode Activation(M, Counters, Registered, Descriptor,
                             RegisterThread);
@@ -802,14 +803,14 @@ bool CounterInstrumenter::run() {
                       Traffic ? ROOF_MODULE_TRAFFIC : 0, Getter,
                       *Plans.front().F);
 
-  Function *Ctor = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
-                                    GlobalValue::InternalLinkage,
-                                    ModuleCtorName, M);
+  Function *Ctor =
+      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                       GlobalValue::InternalLinkage, ModuleCtorName, M);
   {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
-    B.CreateCall(M.getOrInsertFunction(RegisterModuleName,
-                                       Type::getVoidTy(Ctx), Ptr),
-                 {Descriptor});
+    B.CreateCall(
+        M.getOrInsertFunction(RegisterModuleName, Type::getVoidTy(Ctx), Ptr),
+        {Descriptor});
     B.CreateRetVoid();
   }
   appendToGlobalCtors(M, Ctor, ModuleCtorPriority);

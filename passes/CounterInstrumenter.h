@@ -33,7 +33,7 @@ public:
   /// generated at, which the twin must use too. \p Traffic: traffic mode
   /// (TrafficInstrumenter.h).
   CounterInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-                     compat::CodeGenOptLevel CodeGenLevel, bool Traffic)
+                      compat::CodeGenOptLevel CodeGenLevel, bool Traffic)
       : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic) {}
 
   /// Instruments every defined function; false when nothing was changed

@@ -46,9 +46,8 @@ namespace {
 /// by an exit or a region boundary in between, and are not merged.
 bool hasBoundary(const Function &F, const Loop *L) {
   auto BlockHasBoundary = [](const BasicBlock *BB) {
-    return llvm::any_of(*BB, [](const Instruction &I) {
-      return isCensusBoundary(I);
-    });
+    return llvm::any_of(
+        *BB, [](const Instruction &I) { return isCensusBoundary(I); });
   };
   return L ? llvm::any_of(L->blocks(), BlockHasBoundary)
            : llvm::any_of(F, [&](const BasicBlock &BB) {
@@ -103,7 +102,8 @@ void mergeControlEquivalentBlocks(Function &F, CounterPlan &Census,
     }
     if (Representative == Slot.Block)
       continue;
-    auto [It, New] = PlainSlotOf.try_emplace(Representative, Census.Slots.size());
+    auto [It, New] =
+        PlainSlotOf.try_emplace(Representative, Census.Slots.size());
     if (New)
       Census.Slots.push_back(
           {Representative, CountingScale::perExecution(), {}});
@@ -199,8 +199,8 @@ static void emitRemarks(const CounterPlan &Census, Function &F,
 }
 
 CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
-                                   const MachineCode *Machine,
-                                   FunctionAnalysisManager &FAM) {
+                             const MachineCode *Machine,
+                             FunctionAnalysisManager &FAM) {
   CounterPlan Census;
   MachineAttribution Attribution;
   bool Fallback = Machine && !Machine->Error.empty();
@@ -292,7 +292,7 @@ void printScale(raw_ostream &OS, const CountingScale &S) {
 } // namespace
 
 void printCounterPlan(raw_ostream &OS, const Function &F,
-                         const CounterPlan &Census) {
+                      const CounterPlan &Census) {
   OS << "roof-counter-plan: function '" << F.getName() << "'\n";
   for (const CounterSlot &Slot : Census.Slots) {
     if (Slot.Weights.empty() && !Slot.Block->isEntryBlock())

@@ -3,16 +3,16 @@
 // Groups the contributions of every instruction of a function into counter
 // slots: one slot per basic block (per part of a block between calls) for
 // what happens once per execution, and one per (block, mask) or (block,
-// run-time amount) for what scales with active lanes or bytes. A slot's weights are what one unit of it is worth.
-// Blocks that contribute nothing get no counter, except the entry block,
-// whose count is the number of calls.
+// run-time amount) for what scales with active lanes or bytes. A slot's weights
+// are what one unit of it is worth. Blocks that contribute nothing get no
+// counter, except the entry block, whose count is the number of calls.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_COUNTER_PLAN_H
 #define ROOF_COUNTER_PLAN_H
 
-#include "Contribution.h"
 #include "CodegenTwin.h"
+#include "Contribution.h"
 #include "FlopCostModel.h"
 
 #include "llvm/IR/BasicBlock.h"
@@ -51,12 +51,12 @@ bool isCensusBoundary(const llvm::Instruction &I);
 /// loop, no call in between that may leave or read the counters) share one
 /// per-execution counter.
 CounterPlan buildCounterPlan(llvm::Function &F, FlopCostModel &Model,
-                                   const MachineCode *Machine,
-                                   llvm::FunctionAnalysisManager &FAM);
+                             const MachineCode *Machine,
+                             llvm::FunctionAnalysisManager &FAM);
 
 /// The census as `print<roof-counter-plan>` shows it, for lit tests.
 void printCounterPlan(llvm::raw_ostream &OS, const llvm::Function &F,
-                         const CounterPlan &Census);
+                      const CounterPlan &Census);
 
 } // namespace roof
 

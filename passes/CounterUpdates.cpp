@@ -73,9 +73,9 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
   return Point;
 }
 
-std::optional<HeaderRuns>
-headerRunsAtExit(Loop &L, const CounterPlan &Census, ScalarEvolution &SE,
-                 SCEVExpander &Expander) {
+std::optional<HeaderRuns> headerRunsAtExit(Loop &L, const CounterPlan &Census,
+                                           ScalarEvolution &SE,
+                                           SCEVExpander &Expander) {
   BasicBlock *Exit = L.getUniqueExitBlock();
   if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
     return std::nullopt;
@@ -89,8 +89,8 @@ headerRunsAtExit(Loop &L, const CounterPlan &Census, ScalarEvolution &SE,
     if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
         Slot.Scale.Kind != CountingScale::PerExecution || Slot.Scale.After)
       continue;
-    const SCEV *Runs = SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64),
-                                     SE.getOne(Int64));
+    const SCEV *Runs =
+        SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64), SE.getOne(Int64));
     Instruction *At = &*Exit->getFirstInsertionPt();
     if (!Expander.isSafeToExpandAt(Runs, At))
       return std::nullopt;

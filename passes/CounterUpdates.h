@@ -52,9 +52,10 @@ struct HeaderRuns {
   llvm::Value *Count;
   llvm::Instruction *At;
 };
-std::optional<HeaderRuns>
-headerRunsAtExit(llvm::Loop &L, const CounterPlan &Census,
-                 llvm::ScalarEvolution &SE, llvm::SCEVExpander &Expander);
+std::optional<HeaderRuns> headerRunsAtExit(llvm::Loop &L,
+                                           const CounterPlan &Census,
+                                           llvm::ScalarEvolution &SE,
+                                           llvm::SCEVExpander &Expander);
 
 } // namespace roof
 

@@ -35,12 +35,14 @@ inline std::string counterHeaderSymbolOf(llvm::StringRef KernelName) {
 /// the device and as the host's shadow: {columns, num_weights, counts,
 /// row_mask, weights}.
 inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
-  static_assert(offsetof(RoofCudaCounterHeader, counts) == 8 &&
-                    offsetof(RoofCudaCounterHeader, row_mask) == 16 &&
-                    offsetof(RoofCudaCounterHeader, weights) == 24 &&
-                    sizeof(RoofCudaCounterHeader) == 24 + 16 * ROOF_CUDA_MAX_WEIGHTS,
-                "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
-  auto *Int32 = llvm::Type::getInt32Ty(Ctx), *Int64 = llvm::Type::getInt64Ty(Ctx);
+  static_assert(
+      offsetof(RoofCudaCounterHeader, counts) == 8 &&
+          offsetof(RoofCudaCounterHeader, row_mask) == 16 &&
+          offsetof(RoofCudaCounterHeader, weights) == 24 &&
+          sizeof(RoofCudaCounterHeader) == 24 + 16 * ROOF_CUDA_MAX_WEIGHTS,
+      "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
+  auto *Int32 = llvm::Type::getInt32Ty(Ctx),
+       *Int64 = llvm::Type::getInt64Ty(Ctx);
   auto *Weight = llvm::StructType::get(Ctx, abiTypes(Ctx, AbiStruct::Weight));
   return llvm::StructType::get(
       Ctx, {Int32, Int32, Int64, Int64,

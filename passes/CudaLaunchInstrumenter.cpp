@@ -1,7 +1,7 @@
 //===- CudaLaunchInstrumenter.cpp - Host side of CUDA kernel counting -----===//
 #include "CudaLaunchInstrumenter.h"
-#include "LLVMCompat.h"
 #include "CudaKernels.h"
+#include "LLVMCompat.h"
 
 #include "AbiTypes.h"
 
@@ -38,14 +38,13 @@ void registerCounters(Module &M, CallInst &RegisterFunction) {
   auto *Int64 = Type::getInt64Ty(Ctx);
   IRBuilder<> B(RegisterFunction.getNextNode());
   Value *Handle = RegisterFunction.getArgOperand(0);
-  FunctionCallee RegisterVar = M.getOrInsertFunction(
-      RegisterVarName, Type::getVoidTy(Ctx), Ptr, Ptr, Ptr, Ptr, Int32, Int64,
-      Int32, Int32);
+  FunctionCallee RegisterVar =
+      M.getOrInsertFunction(RegisterVarName, Type::getVoidTy(Ctx), Ptr, Ptr,
+                            Ptr, Ptr, Int32, Int64, Int32, Int32);
   StructType *HeaderTy = counterHeaderType(Ctx);
-  auto *Header = new GlobalVariable(M, HeaderTy, false,
-                                    GlobalValue::InternalLinkage,
-                                    Constant::getNullValue(HeaderTy),
-                                    "roof.kernel.header");
+  auto *Header = new GlobalVariable(
+      M, HeaderTy, false, GlobalValue::InternalLinkage,
+      Constant::getNullValue(HeaderTy), "roof.kernel.header");
   Value *Symbol =
       B.CreateGlobalStringPtr(counterHeaderSymbolOf(Kernel), "roof.str");
   // extern = 0, size, constant = 0, global = 0: a plain __device__ variable.

@@ -16,14 +16,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "DeviceInstrumenter.h"
-#include "LLVMCompat.h"
 #include "CounterInstrumenter.h"
+#include "CounterPlan.h"
 #include "CounterUpdates.h"
 #include "CudaKernels.h"
+#include "DivideSlowPath.h"
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
-#include "DivideSlowPath.h"
-#include "CounterPlan.h"
+#include "LLVMCompat.h"
 
 #include "roof/abi.h"
 
@@ -32,8 +32,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -41,8 +41,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
@@ -68,7 +68,8 @@ constexpr unsigned LowBits = 27;
 unsigned smVersionOf(const Function &F) {
   StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
   unsigned SM = 0;
-  if (!CPU.consume_front("sm_") || CPU.take_while([](char C) { return isDigit(C); }).getAsInteger(10, SM))
+  if (!CPU.consume_front("sm_") ||
+      CPU.take_while([](char C) { return isDigit(C); }).getAsInteger(10, SM))
     return 0;
   return SM;
 }
@@ -81,9 +82,8 @@ public:
   KernelInstrumenter(Function &Kernel, CounterPlan Census,
                      GlobalVariable *Header, DominatorTree &DT, LoopInfo &LI,
                      ScalarEvolution &SE)
-      : F(Kernel), Census(std::move(Census)), Header(Header), DT(DT),
-        LI(LI), SE(SE),
-        Int32(Type::getInt32Ty(Kernel.getContext())),
+      : F(Kernel), Census(std::move(Census)), Header(Header), DT(DT), LI(LI),
+        SE(SE), Int32(Type::getInt32Ty(Kernel.getContext())),
         Int64(Type::getInt64Ty(Kernel.getContext())),
         UseRedux(smVersionOf(Kernel) >= FirstSMWithRedux) {}
 
@@ -101,7 +101,8 @@ public:
       Locals.push_back(Local);
     }
     Instruction *EntryPoint = &*B.GetInsertPoint();
-    compat::SCEVExpander Expander(SE, F.getParent()->getDataLayout(), "roof.trips");
+    compat::SCEVExpander Expander(SE, F.getParent()->getDataLayout(),
+                                  "roof.trips");
     DenseSet<uint32_t> CountedAtExit;
     for (Loop *L : LI.getLoopsInPreorder()) {
       // An exit also reached from before the loop (a loop that may run
@@ -143,8 +144,8 @@ private:
         Divides.push_back(cast<BinaryOperator>(&I));
     if (Divides.empty())
       return;
-    for (auto [Class, Amount] : {std::pair(ROOF_CLASS_MUL, 1),
-                                 std::pair(ROOF_CLASS_FMA, 2)}) {
+    for (auto [Class, Amount] :
+         {std::pair(ROOF_CLASS_MUL, 1), std::pair(ROOF_CLASS_FMA, 2)}) {
       CounterSlot Slot{&F.getEntryBlock(), CountingScale::perExecution(), {}};
       for (RoofKind Kind : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
         Slot.Weights[ROOF_FLOP_METRIC(ROOF_FP64, Class, Kind)] = Amount;
@@ -189,8 +190,9 @@ private:
       Columns = Weighted.size();
       for (size_t C = 0; C < Weighted.size(); ++C)
         for (auto [Metric, Amount] : Census.Slots[Weighted[C]].Weights)
-          Weights.push_back(ConstantStruct::get(
-              WeightTy, {I32(C), I32(Metric), ConstantInt::get(Int64, Amount)}));
+          Weights.push_back(
+              ConstantStruct::get(WeightTy, {I32(C), I32(Metric),
+                                             ConstantInt::get(Int64, Amount)}));
     } else {
       for (auto &[Group, Metrics] : MetricGroups)
         for (uint32_t Metric : Metrics)
@@ -199,9 +201,9 @@ private:
     uint32_t NumWeights = Weights.size();
     Weights.resize(ROOF_CUDA_MAX_WEIGHTS, Constant::getNullValue(WeightTy));
     Header->setInitializer(ConstantStruct::get(
-        HeaderTy, {I32(Columns), I32(NumWeights), ConstantInt::get(Int64, 0),
-                   ConstantInt::get(Int64, 0),
-                   ConstantArray::get(WeightsTy, Weights)}));
+        HeaderTy,
+        {I32(Columns), I32(NumWeights), ConstantInt::get(Int64, 0),
+         ConstantInt::get(Int64, 0), ConstantArray::get(WeightsTy, Weights)}));
   }
 
   /// sum_s count[s] * w[s], \p Counts by slot.
@@ -210,8 +212,9 @@ private:
     Value *Sum = nullptr;
     for (auto [Slot, Amount] : Weights) {
       Value *Count = Counts.at(Slot);
-      Value *Term =
-          Amount == 1 ? Count : B.CreateMul(Count, ConstantInt::get(Int64, Amount));
+      Value *Term = Amount == 1
+                        ? Count
+                        : B.CreateMul(Count, ConstantInt::get(Int64, Amount));
       Sum = Sum ? B.CreateAdd(Sum, Term) : Term;
     }
     return Sum;
@@ -220,8 +223,9 @@ private:
   /// The sum of \p Value over the lanes of \p Mask.
   Value *warpSum(IRBuilder<> &B, Value *Value, llvm::Value *Mask) {
     auto Redux = [&](llvm::Value *Part) {
-      llvm::Value *Sum = B.CreateIntrinsic(Int32, Intrinsic::nvvm_redux_sync_add,
-                                           {B.CreateTrunc(Part, Int32), Mask});
+      llvm::Value *Sum =
+          B.CreateIntrinsic(Int32, Intrinsic::nvvm_redux_sync_add,
+                            {B.CreateTrunc(Part, Int32), Mask});
       return B.CreateZExt(Sum, Int64);
     };
     llvm::Value *Low = Redux(B.CreateAnd(Value, (uint64_t(1) << LowBits) - 1));
@@ -252,10 +256,10 @@ private:
       Value *Mask = compat::activeMask(B);
       for (auto &Column : Columns)
         Column.second = warpSum(B, Column.second, Mask);
-      Value *Lane = B.CreateIntrinsic(Int32,
-                                      Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-      Value *FirstLane = B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask,
-                                                 B.getTrue());
+      Value *Lane =
+          B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_laneid, {});
+      Value *FirstLane =
+          B.CreateBinaryIntrinsic(Intrinsic::cttz, Mask, B.getTrue());
       IsSpeaker = B.CreateICmpEQ(Lane, FirstLane, "roof.warp.first");
     }
     B.SetInsertPoint(SplitBlockAndInsertIfThen(IsSpeaker, Ret, false));
@@ -263,21 +267,24 @@ private:
     // launch: the same for every thread, read-only while the kernel runs.
     auto HeaderField = [&](unsigned Field, const Twine &Name) {
       LoadInst *Load = B.CreateLoad(
-          Int64, B.CreateStructGEP(Header->getValueType(), Header, Field), Name);
+          Int64, B.CreateStructGEP(Header->getValueType(), Header, Field),
+          Name);
       Load->setMetadata(LLVMContext::MD_invariant_load,
                         MDNode::get(F.getContext(), {}));
       return Load;
     };
     Value *CountsAddress = HeaderField(2, "roof.counts");
     Value *RowMask = HeaderField(3, "roof.row.mask");
-    B.SetInsertPoint(SplitBlockAndInsertIfThen(
-        B.CreateICmpNE(CountsAddress, B.getInt64(0)), &*B.GetInsertPoint(),
-        false));
-    Value *SM = B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_smid, {});
+    B.SetInsertPoint(
+        SplitBlockAndInsertIfThen(B.CreateICmpNE(CountsAddress, B.getInt64(0)),
+                                  &*B.GetInsertPoint(), false));
+    Value *SM =
+        B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_smid, {});
     Value *Warp =
         B.CreateIntrinsic(Int32, Intrinsic::nvvm_read_ptx_sreg_warpid, {});
     Value *Slot = B.CreateZExt(
-        B.CreateAdd(B.CreateMul(SM, B.getInt32(ROOF_CUDA_WARP_SLOTS_PER_SM)), Warp),
+        B.CreateAdd(B.CreateMul(SM, B.getInt32(ROOF_CUDA_WARP_SLOTS_PER_SM)),
+                    Warp),
         Int64);
     Value *Row = B.CreateAnd(Slot, RowMask, "roof.row");
     Value *Rows = B.CreateAdd(RowMask, B.getInt64(1), "roof.rows");
@@ -312,7 +319,8 @@ private:
 /// Whether \p F is still called from somewhere in the module (a device
 /// function that was not inlined into every caller).
 bool hasCallers(const Function &F) {
-  return llvm::any_of(F.users(), [](const User *U) { return isa<CallBase>(U); });
+  return llvm::any_of(F.users(),
+                      [](const User *U) { return isa<CallBase>(U); });
 }
 
 bool contributes(const CounterPlan &Census) {

@@ -52,8 +52,7 @@ Value *highMagnitude(IRBuilder<> &B, Value *X) {
 
 /// Zero, infinite or NaN: the slow path's special cases.
 Value *isSpecial(IRBuilder<> &B, Value *X, Value *High) {
-  Value *Magnitude =
-      B.CreateAnd(B.CreateBitCast(X, B.getInt64Ty()), INT64_MAX);
+  Value *Magnitude = B.CreateAnd(B.CreateBitCast(X, B.getInt64Ty()), INT64_MAX);
   return B.CreateOr(B.CreateICmpEQ(Magnitude, B.getInt64(0)),
                     B.CreateICmpUGE(High, B.getInt32(DoubleInfinityHigh)));
 }
@@ -87,8 +86,12 @@ void countDivRnF64SlowPath(BinaryOperator &Div, AllocaInst &Muls,
   B.SetInsertPoint(SplitBlockAndInsertIfThen(Slow, Next, false, Rare));
 
   Value *ASubnormal = B.CreateICmpULT(AHigh, B.getInt32(SmallestNormalHigh));
-  addToCount(B, &Muls, B.CreateAdd(B.getInt32(1), B.CreateZExt(DSubnormal, B.getInt32Ty())));
-  addToCount(B, &Fmas, B.CreateAdd(B.getInt32(7), B.CreateZExt(ASubnormal, B.getInt32Ty())));
+  addToCount(
+      B, &Muls,
+      B.CreateAdd(B.getInt32(1), B.CreateZExt(DSubnormal, B.getInt32Ty())));
+  addToCount(
+      B, &Fmas,
+      B.CreateAdd(B.getInt32(7), B.CreateZExt(ASubnormal, B.getInt32Ty())));
   Value *Special = B.CreateOr(isSpecial(B, A, AHigh), isSpecial(B, D, DHigh));
   B.SetInsertPoint(SplitBlockAndInsertIfThen(B.CreateNot(Special),
                                              &*B.GetInsertPoint(), false));
@@ -103,9 +106,8 @@ void countDivRnF64SlowPath(BinaryOperator &Div, AllocaInst &Muls,
   // and finite): the remainder of a correctly rounded quotient is exact.
   Value *Scaled = B.CreateFMul(A, ConstantFP::get(A->getType(), 0x1p600));
   Value *Quotient = B.CreateFDiv(Scaled, D);
-  Value *Remainder = B.CreateIntrinsic(
-      Intrinsic::fma, {A->getType()},
-      {B.CreateFNeg(Quotient), D, Scaled});
+  Value *Remainder = B.CreateIntrinsic(Intrinsic::fma, {A->getType()},
+                                       {B.CreateFNeg(Quotient), D, Scaled});
   Value *Inexact = B.CreateZExt(
       B.CreateFCmpUNE(Remainder, ConstantFP::get(A->getType(), 0.0)),
       B.getInt32Ty());

@@ -19,10 +19,10 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/Operator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -225,7 +225,7 @@ bool compileToAssembly(const std::string &Source, const Function &F,
 } // namespace
 
 const ExpansionCost &ExpansionProbe::cost(const Instruction &Root,
-                                             const Instruction *FoldedSqrt) {
+                                          const Instruction *FoldedSqrt) {
   ProbeWriter Writer(*Root.getFunction());
   if (FoldedSqrt)
     Writer.instruction(*FoldedSqrt, "s");
@@ -236,8 +236,8 @@ const ExpansionCost &ExpansionProbe::cost(const Instruction &Root,
 const ExpansionCost &ExpansionProbe::reciprocalCost(const Instruction &Div) {
   Type *Ty = Div.getType();
   // Built unattached, only to be printed into the probe.
-  Instruction *Reciprocal = BinaryOperator::CreateFDiv(
-      ConstantFP::get(Ty, 1.0), Div.getOperand(1));
+  Instruction *Reciprocal =
+      BinaryOperator::CreateFDiv(ConstantFP::get(Ty, 1.0), Div.getOperand(1));
   Reciprocal->copyFastMathFlags(&Div);
   ProbeWriter Writer(*Div.getFunction());
   Writer.instruction(*Reciprocal, "r");

@@ -7,20 +7,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FlopCostModel.h"
-#include "LLVMCompat.h"
 #include "CudaKernels.h"
+#include "LLVMCompat.h"
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/VectorUtils.h"
-#include "llvm/TargetParser/Triple.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -91,7 +91,6 @@ void addMasked(ContributionList &Out, uint32_t Metric, uint64_t PerLane,
       {Metric, PerLane, CountingScale::activeLanes(Mask, Inverted, EVL)});
 }
 
-
 /// `1.0 / x` and `-1.0 / x` are reciprocals already.
 bool isUnitNumerator(const Instruction &Div) {
   auto *C = dyn_cast<ConstantFP>(Div.getOperand(0));
@@ -132,8 +131,8 @@ FlopCostModel::FlopCostModel(Function &F, ExpansionProbe &Probe)
       // 1/sqrt(x): DAGCombiner may turn the pair into an rsqrt estimate.
       if (I.getOpcode() == Instruction::FDiv)
         if (auto *Sqrt = dyn_cast<IntrinsicInst>(I.getOperand(1)))
-          if (Sqrt->getIntrinsicID() == Intrinsic::sqrt &&
-              Sqrt->hasOneUse() && Sqrt->getParent() == I.getParent())
+          if (Sqrt->getIntrinsicID() == Intrinsic::sqrt && Sqrt->hasOneUse() &&
+              Sqrt->getParent() == I.getParent())
             SqrtFoldedInto[Sqrt] = &I;
     }
   // An fmul disappears only if every use was fused (NVPTX fuses an fmul
@@ -218,7 +217,8 @@ FlopCostModel::governingMask(Instruction &I, unsigned Depth) {
     if (User->getParent() != I.getParent()) {
       Consistent = false;
     } else if (auto *Sel = dyn_cast<SelectInst>(User)) {
-      if (U.getOperandNo() == 0 || !Sel->getCondition()->getType()->isVectorTy())
+      if (U.getOperandNo() == 0 ||
+          !Sel->getCondition()->getType()->isVectorTy())
         Consistent = false;
       else
         Merge(LaneMask{Sel->getCondition(), U.getOperandNo() == 2, nullptr});
@@ -291,9 +291,10 @@ FlopCostModel::Executed FlopCostModel::simple(RoofPrecision P, RoofClass C,
   return E;
 }
 
-FlopCostModel::Executed
-FlopCostModel::probed(Instruction &I, RoofPrecision P, RoofClass CanonicalClass,
-                      unsigned PerLane, Instruction *FoldedSqrt) {
+FlopCostModel::Executed FlopCostModel::probed(Instruction &I, RoofPrecision P,
+                                              RoofClass CanonicalClass,
+                                              unsigned PerLane,
+                                              Instruction *FoldedSqrt) {
   const ExpansionCost &Cost = Probe.cost(I, FoldedSqrt);
   // Never silently: the printer says why, and the canonical count stands in.
   if (Cost.Failed) {
@@ -475,10 +476,18 @@ RoofSpace FlopCostModel::addressSpaceOf(Instruction &I, bool Stored) const {
   for (const Value *Object : Objects) {
     RoofSpace Space = ROOF_SPACE_GENERIC;
     switch (Object->getType()->getPointerAddressSpace()) {
-    case 1: Space = ROOF_SPACE_GLOBAL; break;
-    case 3: Space = ROOF_SPACE_SHARED; break;
-    case 4: Space = ROOF_SPACE_CONSTANT; break;
-    case 5: Space = ROOF_SPACE_LOCAL; break;
+    case 1:
+      Space = ROOF_SPACE_GLOBAL;
+      break;
+    case 3:
+      Space = ROOF_SPACE_SHARED;
+      break;
+    case 4:
+      Space = ROOF_SPACE_CONSTANT;
+      break;
+    case 5:
+      Space = ROOF_SPACE_LOCAL;
+      break;
     default:
       if (isa<AllocaInst>(Object))
         Space = ROOF_SPACE_LOCAL;
@@ -503,7 +512,8 @@ void FlopCostModel::bytesMoved(Instruction &I, ContributionList &Out) {
     return;
   }
   if (auto *SI = dyn_cast<StoreInst>(&I)) {
-    addOnce(Out, ROOF_METRIC_BYTES_STORED, Size(SI->getValueOperand()->getType()));
+    addOnce(Out, ROOF_METRIC_BYTES_STORED,
+            Size(SI->getValueOperand()->getType()));
     return;
   }
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
@@ -712,8 +722,9 @@ void FlopCostModel::nvvmIntrinsic(IntrinsicInst &II, ContributionList &Out) {
     Class = ROOF_CLASS_CONVERT; // d2i, f2h, i2d, ull2d ...
   else
     return; // fabs, saturate, copysign: bit operations
-  elementwise(II, *P, Class, PerLane,
-              [&] { return probed(II, *P, Class, PerLane); }, Out);
+  elementwise(
+      II, *P, Class, PerLane, [&] { return probed(II, *P, Class, PerLane); },
+      Out);
 }
 
 void FlopCostModel::call(CallBase &Call, ContributionList &Out) {

@@ -123,10 +123,8 @@ private:
   /// same divisor in their block, mapped to the one that computes it.
   llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> SharedReciprocalOf;
   /// sqrt calls probed together with the fdiv that divides by them.
-  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *>
-      SqrtFoldedInto;
-  llvm::DenseMap<llvm::Instruction *, std::optional<LaneMask>>
-      GoverningMasks;
+  llvm::DenseMap<llvm::Instruction *, llvm::Instruction *> SqrtFoldedInto;
+  llvm::DenseMap<llvm::Instruction *, std::optional<LaneMask>> GoverningMasks;
   llvm::DenseMap<const llvm::Value *, llvm::APInt> DemandedLanes;
   /// Set when a walk of governingMask gave up at MaxMaskWalkDepth: its
   /// partial answers are not remembered.

@@ -89,10 +89,11 @@ inline std::string targetTriple(const llvm::Module &M) {
 
 /// The target machine of \p T for \p TripleName; null when \p T has none.
 /// LLVM 22 takes a Triple where 19 takes its text.
-inline llvm::TargetMachine *
-createTargetMachine(const llvm::Target &T, const std::string &TripleName,
-                    llvm::StringRef CPU, llvm::StringRef Features,
-                    CodeGenOptLevel OptLevel) {
+inline llvm::TargetMachine *createTargetMachine(const llvm::Target &T,
+                                                const std::string &TripleName,
+                                                llvm::StringRef CPU,
+                                                llvm::StringRef Features,
+                                                CodeGenOptLevel OptLevel) {
 #if LLVM_VERSION_MAJOR >= 22
   llvm::Triple TT(TripleName);
 #else
@@ -134,7 +135,8 @@ constexpr VectorLibrary NoVectorLibrary = VectorLibrary::NoLibrary;
 constexpr VectorLibrary Libmvec = VectorLibrary::LIBMVEC;
 #else
 using VectorLibrary = llvm::TargetLibraryInfoImpl::VectorLibrary;
-constexpr VectorLibrary NoVectorLibrary = llvm::TargetLibraryInfoImpl::NoLibrary;
+constexpr VectorLibrary NoVectorLibrary =
+    llvm::TargetLibraryInfoImpl::NoLibrary;
 constexpr VectorLibrary Libmvec = llvm::TargetLibraryInfoImpl::LIBMVEC_X86;
 #endif
 
@@ -210,12 +212,18 @@ functionalIntrinsicID(const llvm::VPIntrinsic &VP) {
   return VP.getFunctionalIntrinsicID();
 #else
   switch (VP.getIntrinsicID()) {
-  case llvm::Intrinsic::vp_sqrt: return llvm::Intrinsic::sqrt;
-  case llvm::Intrinsic::vp_fma: return llvm::Intrinsic::fma;
-  case llvm::Intrinsic::vp_fmuladd: return llvm::Intrinsic::fmuladd;
-  case llvm::Intrinsic::vp_minnum: return llvm::Intrinsic::minnum;
-  case llvm::Intrinsic::vp_maxnum: return llvm::Intrinsic::maxnum;
-  default: return std::nullopt;
+  case llvm::Intrinsic::vp_sqrt:
+    return llvm::Intrinsic::sqrt;
+  case llvm::Intrinsic::vp_fma:
+    return llvm::Intrinsic::fma;
+  case llvm::Intrinsic::vp_fmuladd:
+    return llvm::Intrinsic::fmuladd;
+  case llvm::Intrinsic::vp_minnum:
+    return llvm::Intrinsic::minnum;
+  case llvm::Intrinsic::vp_maxnum:
+    return llvm::Intrinsic::maxnum;
+  default:
+    return std::nullopt;
   }
 #endif
 }
@@ -227,9 +235,9 @@ inline llvm::Value *activeMask(llvm::IRBuilderBase &B) {
   return B.CreateIntrinsic(B.getInt32Ty(), llvm::Intrinsic::nvvm_activemask,
                            {});
 #else
-  llvm::InlineAsm *Asm = llvm::InlineAsm::get(
-      llvm::FunctionType::get(B.getInt32Ty(), false), "activemask.b32 $0;",
-      "=r", /*hasSideEffects=*/true);
+  llvm::InlineAsm *Asm =
+      llvm::InlineAsm::get(llvm::FunctionType::get(B.getInt32Ty(), false),
+                           "activemask.b32 $0;", "=r", /*hasSideEffects=*/true);
   return B.CreateCall(Asm);
 #endif
 }
@@ -274,10 +282,9 @@ inline unsigned sourceLanguage(const llvm::DICompileUnit &CU) {
   llvm::DISourceLanguageName Name = CU.getSourceLanguage();
   if (!Name.hasVersionedName())
     return Name.getName();
-  std::optional<llvm::dwarf::SourceLanguage> Language =
-      llvm::dwarf::toDW_LANG(
-          static_cast<llvm::dwarf::SourceLanguageName>(Name.getName()),
-          Name.getVersion());
+  std::optional<llvm::dwarf::SourceLanguage> Language = llvm::dwarf::toDW_LANG(
+      static_cast<llvm::dwarf::SourceLanguageName>(Name.getName()),
+      Name.getVersion());
   return Language ? *Language : 0;
 #else
   return CU.getSourceLanguage();

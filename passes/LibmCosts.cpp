@@ -41,8 +41,11 @@ struct LibmPathRow {
 
 #define ROOF_LIBM_COST(Name, Precision, Lanes, Executed, Add, Mul, Fma, Div,   \
                        Sqrt, MinMax, Compare, Convert)                         \
-  {Name,     Precision, Lanes,  Executed, {Add, Mul, Fma, Div, Sqrt, 0,        \
-                                           MinMax, Compare, Convert}},
+  {Name,                                                                       \
+   Precision,                                                                  \
+   Lanes,                                                                      \
+   Executed,                                                                   \
+   {Add, Mul, Fma, Div, Sqrt, 0, MinMax, Compare, Convert}},
 #define ROOF_LIBM_PATH(Name, Family, Key, Executed, Add, Mul, Fma, Div, Sqrt,  \
                        MinMax, Compare, Convert)
 const LibmCostRow Table[] = {
@@ -54,8 +57,11 @@ const LibmCostRow Table[] = {
 #define ROOF_LIBM_COST(...)
 #define ROOF_LIBM_PATH(Name, Family, Key, Executed, Add, Mul, Fma, Div, Sqrt,  \
                        MinMax, Compare, Convert)                               \
-  {Name, Family, Key, Executed, {Add, Mul, Fma, Div, Sqrt, 0, MinMax, Compare, \
-                                 Convert}},
+  {Name,                                                                       \
+   Family,                                                                     \
+   Key,                                                                        \
+   Executed,                                                                   \
+   {Add, Mul, Fma, Div, Sqrt, 0, MinMax, Compare, Convert}},
 const std::vector<LibmPathRow> PathTable = {
 #include "LibmCosts.inc"
 };
@@ -105,23 +111,56 @@ std::optional<std::string> libmNameOfIntrinsic(llvm::Intrinsic::ID ID,
                                                llvm::Type *Ty) {
   llvm::StringRef Base;
   switch (ID) {
-  case llvm::Intrinsic::exp: Base = "exp"; break;
-  case llvm::Intrinsic::exp2: Base = "exp2"; break;
-  case compat::intrinsic::exp10: Base = "exp10"; break;
-  case llvm::Intrinsic::log: Base = "log"; break;
-  case llvm::Intrinsic::log2: Base = "log2"; break;
-  case llvm::Intrinsic::log10: Base = "log10"; break;
-  case llvm::Intrinsic::sin: Base = "sin"; break;
-  case llvm::Intrinsic::cos: Base = "cos"; break;
-  case compat::intrinsic::tan: Base = "tan"; break;
-  case compat::intrinsic::asin: Base = "asin"; break;
-  case compat::intrinsic::acos: Base = "acos"; break;
-  case compat::intrinsic::atan: Base = "atan"; break;
-  case compat::intrinsic::sinh: Base = "sinh"; break;
-  case compat::intrinsic::cosh: Base = "cosh"; break;
-  case compat::intrinsic::tanh: Base = "tanh"; break;
-  case llvm::Intrinsic::pow: Base = "pow"; break;
-  default: return std::nullopt;
+  case llvm::Intrinsic::exp:
+    Base = "exp";
+    break;
+  case llvm::Intrinsic::exp2:
+    Base = "exp2";
+    break;
+  case compat::intrinsic::exp10:
+    Base = "exp10";
+    break;
+  case llvm::Intrinsic::log:
+    Base = "log";
+    break;
+  case llvm::Intrinsic::log2:
+    Base = "log2";
+    break;
+  case llvm::Intrinsic::log10:
+    Base = "log10";
+    break;
+  case llvm::Intrinsic::sin:
+    Base = "sin";
+    break;
+  case llvm::Intrinsic::cos:
+    Base = "cos";
+    break;
+  case compat::intrinsic::tan:
+    Base = "tan";
+    break;
+  case compat::intrinsic::asin:
+    Base = "asin";
+    break;
+  case compat::intrinsic::acos:
+    Base = "acos";
+    break;
+  case compat::intrinsic::atan:
+    Base = "atan";
+    break;
+  case compat::intrinsic::sinh:
+    Base = "sinh";
+    break;
+  case compat::intrinsic::cosh:
+    Base = "cosh";
+    break;
+  case compat::intrinsic::tanh:
+    Base = "tanh";
+    break;
+  case llvm::Intrinsic::pow:
+    Base = "pow";
+    break;
+  default:
+    return std::nullopt;
   }
   llvm::Type *Scalar = Ty->getScalarType();
   if (Scalar->isDoubleTy())

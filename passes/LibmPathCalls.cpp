@@ -1,4 +1,5 @@
-//===- LibmPathCalls.cpp - Count a libm call by the path its argument takes ===//
+//===- LibmPathCalls.cpp - Count a libm call by the path its argument takes
+//===//
 #include "LibmPathCalls.h"
 #include "AbiTypes.h"
 #include "LibmCosts.h"
@@ -57,8 +58,8 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
       Measured[Key] = GroupFor(Work);
   SmallVector<uint8_t, ROOF_LIBM_MAX_PATH_KEYS> GroupOf;
   for (const std::optional<uint8_t> &Group : Measured)
-    GroupOf.push_back(
-        Group ? *Group : GroupFor(Typical ? Typical->Work : ClassWork{}));
+    GroupOf.push_back(Group ? *Group
+                            : GroupFor(Typical ? Typical->Work : ClassWork{}));
 
   Module &M = *Call.getModule();
   LLVMContext &Ctx = M.getContext();
@@ -76,8 +77,7 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   FunctionCallee Lookup = M.getOrInsertFunction(
       ROOF_ABI_SYMBOL(__roof_libm_path),
       FunctionType::get(B.getInt32Ty(),
-                        {B.getInt32Ty(), B.getInt64Ty(), B.getPtrTy()},
-                        false));
+                        {B.getInt32Ty(), B.getInt64Ty(), B.getPtrTy()}, false));
   if (auto *Declared = dyn_cast<Function>(Lookup.getCallee())) {
     Declared->setDoesNotThrow();
     Declared->setWillReturn();

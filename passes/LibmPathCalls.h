@@ -6,8 +6,8 @@
 // argument's falls in (__roof_libm_path, roof/abi.h), through a table of the
 // module that groups the keys executing the same work (LibmCosts.inc,
 // measured by roof-libm-probe); a counter per group counts the calls that
-// took it, the one the group names incremented (CountingScale::PerPath). Keys the probe never met count as the function's
-// typical call.
+// took it, the one the group names incremented (CountingScale::PerPath). Keys
+// the probe never met count as the function's typical call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_LIBM_PATH_CALLS_H

@@ -226,7 +226,8 @@ bool Attributor::countActiveLanes(const MaskedInstr &M,
     // false; the backend inverts a negated compare's predicate).
     auto IsOperation = [](const Value *V) {
       auto *I = dyn_cast<Instruction>(V);
-      if (I && I->getOpcode() == Instruction::Xor && isa<FCmpInst>(I->getOperand(0)))
+      if (I && I->getOpcode() == Instruction::Xor &&
+          isa<FCmpInst>(I->getOperand(0)))
         if (auto *C = dyn_cast<Constant>(I->getOperand(1)))
           return C->isAllOnesValue();
       return I && !isa<LoadInst>(I) && !isa<SelectInst>(I) &&

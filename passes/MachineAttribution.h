@@ -15,8 +15,8 @@
 #ifndef ROOF_MACHINE_ATTRIBUTION_H
 #define ROOF_MACHINE_ATTRIBUTION_H
 
-#include "Contribution.h"
 #include "CodegenTwin.h"
+#include "Contribution.h"
 
 #include "llvm/IR/Function.h"
 

@@ -43,7 +43,9 @@ std::optional<OperandType> floatType(StringRef Suffix) {
 /// `Precision`, plus `Seeds` MUFU operations.
 class Row {
 public:
-  Row(OperandType T, bool Confirmed) : T(T) { Cost.ConfirmedWithSASS = Confirmed; }
+  Row(OperandType T, bool Confirmed) : T(T) {
+    Cost.ConfirmedWithSASS = Confirmed;
+  }
   Row &add(RoofClass C, uint64_t PerLane) {
     Cost.Work[T.Precision][C] += PerLane * T.Lanes;
     return *this;
@@ -122,7 +124,10 @@ std::optional<PTXInstrCost> classifyPTXLine(StringRef Line) {
         .done();
   if (Op == "rcp" && F64 && !Approx)
     // SASS: MUFU.RCP64H + 5 DFMA = 10 DP FLOPs.
-    return Row(*T, true).add(ROOF_CLASS_SPECIAL, 1).add(ROOF_CLASS_FMA, 10).done();
+    return Row(*T, true)
+        .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_FMA, 10)
+        .done();
   if (Op == "sqrt" && F64 && !Approx)
     // SASS: MUFU.RSQ64H + 5 DFMA + 3 DMUL = 13 DP FLOPs.
     return Row(*T, true)
@@ -145,15 +150,24 @@ std::optional<PTXInstrCost> classifyPTXLine(StringRef Line) {
 
   if (Op == "div" && F32 && !Approx && !Full)
     // SASS (div.rn.f32, .ftz too): MUFU.RCP + 5 FFMA = 10 SP FLOPs.
-    return Row(*T, true).add(ROOF_CLASS_SPECIAL, 1).add(ROOF_CLASS_FMA, 10).done();
+    return Row(*T, true)
+        .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_FMA, 10)
+        .done();
   if (Op == "div" && F32)
     // ISA (div.full.f32, div.approx.f32): x * rcp.approx(y): MUFU.RCP +
     // FMUL. div.full scales both operands by 1/4 first when |y| > 2^126;
     // those FMULs are predicated off for every other divisor.
-    return Row(*T, false).add(ROOF_CLASS_SPECIAL, 1).add(ROOF_CLASS_MUL, 1).done();
+    return Row(*T, false)
+        .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_MUL, 1)
+        .done();
   if (Op == "rcp" && F32 && !Approx)
     // ISA (rcp.rn.f32): MUFU.RCP and one Newton step, 2 FFMA.
-    return Row(*T, false).add(ROOF_CLASS_SPECIAL, 1).add(ROOF_CLASS_FMA, 4).done();
+    return Row(*T, false)
+        .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_FMA, 4)
+        .done();
   if (Op == "sqrt" && F32 && !Approx)
     // SASS (sqrt.rn.f32): MUFU.RSQ + 2 FFMA + 2 FMUL = 6 SP FLOPs.
     return Row(*T, true)
@@ -164,7 +178,10 @@ std::optional<PTXInstrCost> classifyPTXLine(StringRef Line) {
   if (Op == "sin" || Op == "cos")
     // ISA: MUFU.SIN/COS take the angle in revolutions; the radians are
     // scaled by an FMUL by 1/(2 pi) first.
-    return Row(*T, false).add(ROOF_CLASS_SPECIAL, 1).add(ROOF_CLASS_MUL, 1).done();
+    return Row(*T, false)
+        .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_MUL, 1)
+        .done();
   if (Op == "rcp" || Op == "rsqrt" || Op == "sqrt" || Op == "ex2" ||
       Op == "lg2" || Op == "tanh")
     // ISA: one MUFU instruction (.approx forms), not a FLOP for ncu.

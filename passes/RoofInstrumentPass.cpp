@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RoofInstrumentPass.h"
-#include "LLVMCompat.h"
-#include "CounterInstrumenter.h"
 #include "CodegenTwin.h"
+#include "CounterInstrumenter.h"
+#include "CounterPlan.h"
 #include "CudaLaunchInstrumenter.h"
 #include "DeviceInstrumenter.h"
-#include "FlopCostModel.h"
-#include "CounterPlan.h"
 #include "ExpansionProbe.h"
+#include "FlopCostModel.h"
+#include "LLVMCompat.h"
 #include "TrafficInstrumenter.h"
 
 using namespace llvm;
@@ -27,17 +27,18 @@ FunctionAnalysisManager &functionAnalyses(Module &M,
 
 // A CUDA compilation runs the pass once on the host module and once per GPU
 // architecture on the device module: each side does its part.
-PreservedAnalyses RoofInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
+PreservedAnalyses RoofInstrumentPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
   bool Changed = DeviceInstrumenter(M, FAM).run();
   Changed |= instrumentCudaLaunches(M);
-  Changed |= CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested())
-                 .run();
+  Changed |=
+      CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested()).run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 PreservedAnalyses RoofCounterPlanPrinter::run(Module &M,
-                                         ModuleAnalysisManager &MAM) {
+                                              ModuleAnalysisManager &MAM) {
   if (!isCountedTarget(M)) {
     OS << "roof-counter-plan: target '" << compat::targetTriple(M)
        << "' is not counted\n";

@@ -13,7 +13,8 @@
 // Until this release the first two were roof-census and print<roof-census>,
 // still accepted with a deprecation note.
 //
-//   opt -load-pass-plugin=build/lib/libroofpass.so -passes=roof-instrument in.ll
+//   opt -load-pass-plugin=build/lib/libroofpass.so -passes=roof-instrument
+//   in.ll
 //   opt -load-pass-plugin=build/lib/libroofpass.so \
 //       -passes='print<roof-counter-plan>' -disable-output in.ll
 //
@@ -34,7 +35,8 @@ struct RoofInstrumentPass : llvm::PassInfoMixin<RoofInstrumentPass> {
   /// \p CodeGenLevel: the level the module's machine code is generated at.
   explicit RoofInstrumentPass(compat::CodeGenOptLevel CodeGenLevel)
       : CodeGenLevel(CodeGenLevel) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
   // Also at -O0 and on optnone functions: counts must not depend on them.
   static bool isRequired() { return true; }
 
@@ -46,10 +48,11 @@ struct RoofCounterPlanPrinter : llvm::PassInfoMixin<RoofCounterPlanPrinter> {
   /// What is printed: the census, or the twin's machine code it is read
   /// from.
   enum What { Slots, MachineBlocks };
-  RoofCounterPlanPrinter(llvm::raw_ostream &OS, compat::CodeGenOptLevel CodeGenLevel,
-                    What Printed)
+  RoofCounterPlanPrinter(llvm::raw_ostream &OS,
+                         compat::CodeGenOptLevel CodeGenLevel, What Printed)
       : OS(OS), CodeGenLevel(CodeGenLevel), Printed(Printed) {}
-  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &MAM);
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 
 private:

@@ -10,12 +10,12 @@
 // build can be compared with and without roof using the same command line.
 //
 //===----------------------------------------------------------------------===//
-#include "RoofInstrumentPass.h"
 #include "LLVMCompat.h"
+#include "RoofInstrumentPass.h"
 #include "ToolMarkers.h"
 
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Passes/PassBuilder.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -35,8 +35,8 @@ bool disabledByEnvironment() {
 /// "print<roof-counter-plan;O3>" (O2 when none is given, as llc's default).
 /// \p OldPass: the name it had until this release (roof-census, a word that
 /// is the run's JSON), accepted with a deprecation note until the next one.
-std::optional<compat::CodeGenOptLevel>
-levelOf(StringRef Name, StringRef Pass, StringRef OldPass = "") {
+std::optional<compat::CodeGenOptLevel> levelOf(StringRef Name, StringRef Pass,
+                                               StringRef OldPass = "") {
   bool Printer = Name.consume_front("print<");
   if (Printer && !Name.consume_back(">"))
     return std::nullopt;

@@ -94,8 +94,8 @@ std::string moduleSourceName(const Module &M) {
       continue;
     // The file as Flang was given it, unless that was a copy.
     std::string Written = subprogramFile(M);
-    if (!Written.empty() && sys::path::filename(Written) !=
-                                sys::path::filename(CU->getFilename()))
+    if (!Written.empty() &&
+        sys::path::filename(Written) != sys::path::filename(CU->getFilename()))
       return Written;
     return CU->getFilename().str();
   }

@@ -46,8 +46,7 @@ std::string moduleSourceName(const llvm::Module &M);
 // none, or is defined in another file (a header's inline function, a
 // Fortran include file): a line of another file would point at the wrong
 // place in the module's.
-unsigned definitionLine(const llvm::Function &F,
-                        llvm::StringRef ModuleSource);
+unsigned definitionLine(const llvm::Function &F, llvm::StringRef ModuleSource);
 
 // The readable name of F: Flang's uniqued names (and external procedures'
 // trailing underscore) read back in a Fortran module, Itanium names

@@ -116,8 +116,7 @@ const MarkerFunction *markerCalledBy(const CallBase &Call) {
   auto IsRange = [](Type *T) { return T->isIntegerTy(64); };
   if (!HasType(Marker->NameArgument, IsPointer) ||
       !HasType(Marker->RangeArgument, IsRange) ||
-      (Marker->Action == ROOF_MARKER_RANGE_START &&
-       !IsRange(Call.getType())))
+      (Marker->Action == ROOF_MARKER_RANGE_START && !IsRange(Call.getType())))
     return nullptr;
   return Marker;
 }
@@ -146,9 +145,9 @@ void instrumentMarker(CallBase &Call, const MarkerFunction &Marker,
                  : Marker.RangeArgument == NoArgument
                      ? B.getInt64(0)
                      : Call.getArgOperand(Marker.RangeArgument);
-  CallInst *Roof = B.CreateCall(
-      Entry, {B.getInt32(Marker.Action), B.getInt32(Marker.NameKind), Name,
-              Range});
+  CallInst *Roof =
+      B.CreateCall(Entry, {B.getInt32(Marker.Action),
+                           B.getInt32(Marker.NameKind), Name, Range});
   // The program goes on with the range id roof keeps, which is the tool's
   // own unless the tool gave none (0, as NVTX without a tool attached).
   if (Marker.Action == ROOF_MARKER_RANGE_START)
@@ -172,10 +171,10 @@ PreservedAnalyses ToolMarkersPass::run(Module &M, ModuleAnalysisManager &) {
   if (Markers.empty())
     return PreservedAnalyses::all();
   LLVMContext &Ctx = M.getContext();
-  FunctionCallee Entry = M.getOrInsertFunction(
-      MarkerEntryName, Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx),
-      Type::getInt32Ty(Ctx), PointerType::getUnqual(Ctx),
-      Type::getInt64Ty(Ctx));
+  FunctionCallee Entry =
+      M.getOrInsertFunction(MarkerEntryName, Type::getInt64Ty(Ctx),
+                            Type::getInt32Ty(Ctx), Type::getInt32Ty(Ctx),
+                            PointerType::getUnqual(Ctx), Type::getInt64Ty(Ctx));
   for (auto [Call, Marker] : Markers)
     instrumentMarker(*Call, *Marker, Entry);
   return PreservedAnalyses::none();

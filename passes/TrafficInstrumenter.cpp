@@ -45,11 +45,11 @@ constexpr uint64_t MinLoopBytes = 32 << 10;
 /// the active lanes of the vector of pointers `Pointer`.
 struct Access {
   Value *Pointer = nullptr;
-  Value *Bytes = nullptr;       // a constant for loads and stores
-  Value *Mask = nullptr;        // <N x i1>: lanes
-  uint64_t ElementBytes = 0;    // lanes: bytes per lane
+  Value *Bytes = nullptr;    // a constant for loads and stores
+  Value *Mask = nullptr;     // <N x i1>: lanes
+  uint64_t ElementBytes = 0; // lanes: bytes per lane
   bool Stored = false;
-  bool Checked = false;         // sampled inline (fixed size, one access)
+  bool Checked = false; // sampled inline (fixed size, one access)
   Align Alignment;
 };
 
@@ -75,8 +75,7 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
     return X;
   };
   if (auto *LI = dyn_cast<LoadInst>(&I))
-    return Fixed(LI->getPointerOperand(), LI->getType(), false,
-                 LI->getAlign());
+    return Fixed(LI->getPointerOperand(), LI->getType(), false, LI->getAlign());
   if (auto *SI = dyn_cast<StoreInst>(&I))
     return Fixed(SI->getPointerOperand(), SI->getValueOperand()->getType(),
                  true, SI->getAlign());
@@ -101,8 +100,7 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
     Access X;
     X.Pointer = Pointers;
     X.Mask = Mask;
-    X.ElementBytes =
-        DL.getTypeStoreSize(VTy->getElementType()).getFixedValue();
+    X.ElementBytes = DL.getTypeStoreSize(VTy->getElementType()).getFixedValue();
     X.Stored = Stored;
     return SmallVector<Access, 2>{X};
   };
@@ -143,9 +141,9 @@ SmallVector<Access, 2> accessesOf(Instruction &I) {
     if (!VTy || VTy->getNumElements() > 64)
       return {};
     Value *Mask = compat::maskedMemoryMask(*II);
-    Value *Bits = B.CreateZExt(
-        B.CreateBitCast(Mask, B.getIntNTy(VTy->getNumElements())),
-        B.getInt64Ty());
+    Value *Bits =
+        B.CreateZExt(B.CreateBitCast(Mask, B.getIntNTy(VTy->getNumElements())),
+                     B.getInt64Ty());
     Value *Active = B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits);
     uint64_t Element =
         DL.getTypeStoreSize(VTy->getElementType()).getFixedValue();
@@ -204,10 +202,9 @@ bool isInvisibleCall(const CallBase &Call) {
 /// The streams of loop \p L whose accesses are \p InLoop, if it is such a
 /// loop. Adjacent accesses of the same kind and step, each beginning where
 /// the previous one ends, are one stream.
-std::optional<LoopStreams> streamsOf(Loop &L,
-                                     const SmallPtrSetImpl<Instruction *> &InLoop,
-                                     ScalarEvolution &SE, DominatorTree &DT,
-                                     SCEVExpander &Expander) {
+std::optional<LoopStreams>
+streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
+          ScalarEvolution &SE, DominatorTree &DT, SCEVExpander &Expander) {
   BasicBlock *Entered = L.getLoopPredecessor(), *Latch = L.getLoopLatch();
   if (!L.isInnermost() || !Entered || !Latch || L.getExitingBlock() != Latch ||
       !isa<BranchInst, SwitchInst>(Entered->getTerminator()))
@@ -218,9 +215,8 @@ std::optional<LoopStreams> streamsOf(Loop &L,
       SE.getTypeSizeInBits(Taken->getType()) > 64)
     return std::nullopt;
   Instruction *At = Entered->getTerminator();
-  LoopStreams Result{SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64),
-                                   SE.getOne(I64)),
-                     {}};
+  LoopStreams Result{
+      SE.getAddExpr(SE.getZeroExtendExpr(Taken, I64), SE.getOne(I64)), {}};
   if (!Expander.isSafeToExpandAt(Result.Iterations, At))
     return std::nullopt;
 
@@ -274,7 +270,8 @@ std::optional<LoopStreams> streamsOf(Loop &L,
         return std::nullopt;
       if (!Result.Streams.empty()) {
         LoopStreams::Stream &Last = Result.Streams.back();
-        auto *Gap = dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Start, Last.Start));
+        auto *Gap =
+            dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Start, Last.Start));
         if (Last.Stored == S.Stored && Last.Step == S.Step &&
             Last.Bytes + S.Bytes <= MaxMergedBytes && Gap &&
             Gap->getAPInt() == Last.Bytes) {
@@ -314,7 +311,8 @@ passLoop(Loop &L, const LoopStreams &LS,
          DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
   BasicBlock *Entered = L.getLoopPredecessor(), *Header = L.getHeader();
   BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getExitBlock();
-  if (!Entered || !Exit || !isa<BranchInst, SwitchInst>(Entered->getTerminator()))
+  if (!Entered || !Exit ||
+      !isa<BranchInst, SwitchInst>(Entered->getTerminator()))
     return std::nullopt;
   // Entered -> Decide -> (Preheader -> L | copy) -> Exit, with Exit reached
   // from the loop only and in LCSSA form, so that the copy's exit values
@@ -357,7 +355,8 @@ passLoop(Loop &L, const LoopStreams &LS,
   B.CreateCondBr(Short, Copy->getLoopPreheader(), Preheader);
   Old->eraseFromParent();
 
-  auto *StreamTy = StructType::get(Ctx, abiTypes(Ctx, AbiStruct::TrafficStream));
+  auto *StreamTy =
+      StructType::get(Ctx, abiTypes(Ctx, AbiStruct::TrafficStream));
   auto *ArrayTy = ArrayType::get(StreamTy, LS.Streams.size());
   AllocaInst *Array = AllocaB.CreateAlloca(ArrayTy, nullptr, "roof.streams");
   Instruction *At = Preheader->getTerminator();
@@ -370,8 +369,8 @@ passLoop(Loop &L, const LoopStreams &LS,
     for (auto [F, V] : enumerate(Fields))
       B.CreateStore(V, B.CreateConstInBoundsGEP2_32(StreamTy, Array, K, F));
   }
-  B.CreateCall(LoopFn, {Slots, Array, B.getInt32(LS.Streams.size()),
-                        Iterations});
+  B.CreateCall(LoopFn,
+               {Slots, Array, B.getInt32(LS.Streams.size()), Iterations});
 
   SmallVector<Instruction *, 8> Checked;
   for (BasicBlock *BB : L.blocks())
@@ -423,7 +422,8 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   Type *I32 = Type::getInt32Ty(Ctx);
   Type *Ptr = PointerType::getUnqual(Ctx);
   Type *Void = Type::getVoidTy(Ctx);
-  auto *ThresholdVar = cast<GlobalVariable>(M.getOrInsertGlobal(ThresholdName, I64));
+  auto *ThresholdVar =
+      cast<GlobalVariable>(M.getOrInsertGlobal(ThresholdName, I64));
   FunctionCallee AccessFn =
       M.getOrInsertFunction(AccessName, Void, Ptr, Ptr, I64, I32);
   FunctionCallee LanesFn =
@@ -474,9 +474,9 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
         B.CreateStore(X.Pointer, Lanes);
         Value *Bits = B.CreateZExt(
             B.CreateBitCast(X.Mask, B.getIntNTy(VTy->getNumElements())), I64);
-        B.CreateCall(LanesFn, {Slots, Lanes, Bits,
-                               B.getInt32(VTy->getNumElements()),
-                               B.getInt32(X.ElementBytes), Stored});
+        B.CreateCall(LanesFn,
+                     {Slots, Lanes, Bits, B.getInt32(VTy->getNumElements()),
+                      B.getInt32(X.ElementBytes), Stored});
         continue;
       }
       Value *Bytes = B.CreateZExtOrTrunc(X.Bytes, I64);
@@ -494,7 +494,8 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
         Sampled = B.CreateOr(
             Sampled, isSampled(B, B.CreateAdd(Address, B.getInt64(Size - 1)),
                                Threshold));
-      Instruction *Then = SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
+      Instruction *Then =
+          SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
       IRBuilder<> T(Then);
       T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
     }

@@ -41,8 +41,8 @@ std::optional<ElementSuffix> splitSuffix(StringRef &Stem) {
 
 // FMA stems carry the operand order (132, 213, 231) after the operation.
 bool isFMAStem(StringRef Stem) {
-  for (StringRef Op : {"fmaddsub", "fmsubadd", "fnmadd", "fnmsub", "fmadd",
-                       "fmsub"})
+  for (StringRef Op :
+       {"fmaddsub", "fmsubadd", "fnmadd", "fnmsub", "fmadd", "fmsub"})
     if (Stem.consume_front(Op))
       return Stem.empty() || Stem == "132" || Stem == "213" || Stem == "231";
   return false;
@@ -124,8 +124,8 @@ std::optional<X86FPInstr> classifyX86Mnemonic(StringRef Mnemonic,
   Stem.consume_front("v"); // VEX/EVEX encodings of the legacy SSE names
   // AT&T spells the memory width of some forms as a suffix (vfpclasspdz,
   // vcvtpd2psy); the register width comes from elsewhere.
-  if (Stem.size() > 3 && (Stem.ends_with("x") || Stem.ends_with("y") ||
-                          Stem.ends_with("z")) &&
+  if (Stem.size() > 3 &&
+      (Stem.ends_with("x") || Stem.ends_with("y") || Stem.ends_with("z")) &&
       elementBits(Stem.drop_back().take_back(2)) != 0)
     Stem = Stem.drop_back();
   if (std::optional<X86FPInstr> Conversion =

@@ -22,7 +22,8 @@ struct roofrt_arena_block {
 
 #define ALIGNMENT 16
 #define HEADER                                                                 \
-  ((sizeof(struct roofrt_arena_block) + ALIGNMENT - 1) & ~(size_t)(ALIGNMENT - 1))
+  ((sizeof(struct roofrt_arena_block) + ALIGNMENT - 1) &                       \
+   ~(size_t)(ALIGNMENT - 1))
 #define BLOCK_SIZE ((size_t)256 << 10)
 
 void *roofrt_arena_alloc(struct roofrt_arena *a, size_t count, size_t size) {

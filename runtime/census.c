@@ -46,8 +46,8 @@ void roofrt_census_finish(struct roofrt_census *census, bool *overflow) {
     for (int k = 0; k < ROOF_NUM_KINDS; k++) {
       uint64_t flops = 0;
       for (int c = 0; c < ROOF_NUM_FLOP_CLASSES; c++)
-        flops = roofrt_sat_add(
-            flops, census->metric[ROOF_FLOP_METRIC(p, c, k)], overflow);
+        flops = roofrt_sat_add(flops, census->metric[ROOF_FLOP_METRIC(p, c, k)],
+                               overflow);
       census->flops[p][k] = flops;
     }
 }
@@ -89,8 +89,7 @@ struct function_table {
 };
 
 static bool function_ran(const struct roofrt_thread *t,
-                         const struct roofrt_array *a,
-                         const RoofFunction *f) {
+                         const struct roofrt_array *a, const RoofFunction *f) {
   for (uint32_t s = 0; s < f->num_slots; s++)
     if (roofrt_is_count_slot(f, s) && roofrt_read(t, a, f->first_slot + s))
       return true;
@@ -102,8 +101,8 @@ function_entry(struct roofrt_report *r, struct function_table *table,
                const struct roofrt_module *m, uint32_t function) {
   uint32_t **map = &table->maps[m->index];
   if (!*map) {
-    *map = roofrt_arena_alloc(table->arena, m->desc->num_functions,
-                              sizeof **map);
+    *map =
+        roofrt_arena_alloc(table->arena, m->desc->num_functions, sizeof **map);
     if (!*map)
       return NULL;
     memset(*map, 0xff, m->desc->num_functions * sizeof **map);
@@ -113,9 +112,8 @@ function_entry(struct roofrt_report *r, struct function_table *table,
   if (r->num_functions == UINT32_MAX)
     return NULL;
   if (r->num_functions == table->cap) {
-    struct roofrt_function_report *grown =
-        roofrt_arena_grow(table->arena, r->functions, &table->cap,
-                          sizeof *grown, 64);
+    struct roofrt_function_report *grown = roofrt_arena_grow(
+        table->arena, r->functions, &table->cap, sizeof *grown, 64);
     if (!grown)
       return NULL;
     r->functions = grown;
@@ -184,9 +182,9 @@ static bool census_array(struct roofrt_report *r, struct function_table *table,
     }
     for (uint32_t w = 0; w < f->num_weights; w++) {
       const RoofWeight *weight = &f->weights[w];
-      uint64_t v = roofrt_sat_mul(
-          roofrt_read(t, a, f->first_slot + weight->slot), weight->amount,
-          overflow);
+      uint64_t v =
+          roofrt_sat_mul(roofrt_read(t, a, f->first_slot + weight->slot),
+                         weight->amount, overflow);
       add_metric(&fr->census, weight->metric, v, overflow);
       add_metric(thread, weight->metric, v, overflow);
       add_metric(&r->totals, weight->metric, v, overflow);
@@ -219,12 +217,12 @@ static bool sort_by_definition(struct roofrt_report *r,
 
 bool roofrt_census_take(struct roofrt_report *r) {
   struct function_table table = {.arena = &r->arena};
-  r->modules = roofrt_arena_alloc(&r->arena, roofrt_num_modules,
-                                  sizeof *r->modules);
-  r->threads = roofrt_arena_alloc(&r->arena, roofrt_num_threads,
-                                  sizeof *r->threads);
-  table.maps = roofrt_arena_alloc(&r->arena, roofrt_num_modules,
-                                  sizeof *table.maps);
+  r->modules =
+      roofrt_arena_alloc(&r->arena, roofrt_num_modules, sizeof *r->modules);
+  r->threads =
+      roofrt_arena_alloc(&r->arena, roofrt_num_threads, sizeof *r->threads);
+  table.maps =
+      roofrt_arena_alloc(&r->arena, roofrt_num_modules, sizeof *table.maps);
   if (!r->modules || !r->threads || !table.maps)
     return false;
 

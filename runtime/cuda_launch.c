@@ -45,7 +45,7 @@ enum collection { COLLECT_LAUNCH, COLLECT_TOTAL, COLLECT_OFF };
 struct registered_kernel {
   const void *stub; /* the host-side handle cudaLaunchKernel receives */
   const char *name, *demangled, *module;
-  const void *header_shadow; /* host shadow of the counter header */
+  const void *header_shadow;    /* host shadow of the counter header */
   RoofCudaCounterHeader header; /* read once, at resolve */
   uint64_t *counts;             /* device memory: columns x rows */
   size_t rows;
@@ -137,9 +137,12 @@ ROOFRT_EXPORT void __roof_cuda_register_kernel(const void *stub,
     }
     registered = grown;
   }
-  registered[num_registered++] = (struct registered_kernel){
-      .stub = stub, .name = name, .demangled = demangled, .module = module,
-      .header_shadow = header_shadow};
+  registered[num_registered++] =
+      (struct registered_kernel){.stub = stub,
+                                 .name = name,
+                                 .demangled = demangled,
+                                 .module = module,
+                                 .header_shadow = header_shadow};
   pthread_mutex_unlock(&cuda_lock);
 }
 
@@ -198,9 +201,9 @@ static bool resolve(struct registered_kernel *k) {
   k->resolved = true;
   if (!kernel_of(k))
     return false;
-  cudaError_t error = cudaMemcpyFromSymbol(&k->header, k->header_shadow,
-                                           sizeof k->header, 0,
-                                           cudaMemcpyDeviceToHost);
+  cudaError_t error =
+      cudaMemcpyFromSymbol(&k->header, k->header_shadow, sizeof k->header, 0,
+                           cudaMemcpyDeviceToHost);
   if (error != cudaSuccess) {
     cudaGetLastError(); /* not the program's error: clear it */
     roofrt_warn("kernel %s: device counters unavailable (%s%s); launches not "
@@ -222,7 +225,8 @@ static bool resolve(struct registered_kernel *k) {
     k->usable = k->rows != 0; /* nothing to count: counted as zero */
     return k->usable;
   }
-  uint64_t where[2] = {0, k->rows - 1}; /* RoofCudaCounterHeader.counts, .row_mask */
+  uint64_t where[2] = {0, k->rows -
+                              1}; /* RoofCudaCounterHeader.counts, .row_mask */
   void *counts = NULL;
   error = cudaMalloc(&counts, counts_bytes(k));
   if (error == cudaSuccess)
@@ -237,8 +241,9 @@ static bool resolve(struct registered_kernel *k) {
     cudaGetLastError();
     roofrt_warn("kernel %s: no room for its counters (%s); launches not "
                 "counted",
-                k->name, error != cudaSuccess ? cudaGetErrorString(error)
-                                              : "out of host memory");
+                k->name,
+                error != cudaSuccess ? cudaGetErrorString(error)
+                                     : "out of host memory");
     return false;
   }
   k->counts = counts;
@@ -285,9 +290,8 @@ static void read_totals_at_exit(void) {
     struct registered_kernel *k = &registered[i];
     if (!k->read_at_exit)
       continue;
-    if (counts_bytes(k) &&
-        cudaMemcpy(host_counts, k->counts, counts_bytes(k),
-                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+    if (counts_bytes(k) && cudaMemcpy(host_counts, k->counts, counts_bytes(k),
+                                      cudaMemcpyDeviceToHost) != cudaSuccess) {
       roofrt_warn("kernel %s: cannot read its counters at exit", k->name);
       continue;
     }
@@ -311,12 +315,12 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
       return launch(func, grid, block, args, shared_memory, stream);
     events_ready = true;
   }
-  struct roofrt_launch_info info = {
-      .sequence = roofrt_kernel_launched(k->kernel),
-      .grid = {grid.x, grid.y, grid.z},
-      .block = {block.x, block.y, block.z},
-      .shared_memory_bytes = shared_memory,
-      .stream = stream_number(stream)};
+  struct roofrt_launch_info info = {.sequence =
+                                        roofrt_kernel_launched(k->kernel),
+                                    .grid = {grid.x, grid.y, grid.z},
+                                    .block = {block.x, block.y, block.z},
+                                    .shared_memory_bytes = shared_memory,
+                                    .stream = stream_number(stream)};
   if (counts_bytes(k))
     cudaMemsetAsync(k->counts, 0, counts_bytes(k), stream);
   cudaEventRecord(launch_start, stream);
@@ -332,8 +336,8 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
       cudaEventElapsedTime(&milliseconds, launch_start, launch_stop) !=
           cudaSuccess) {
     /* The kernel failed; the program sees the error at its next call. */
-    roofrt_warn("kernel %s: launch %llu did not complete; not counted",
-                k->name, (unsigned long long)info.sequence);
+    roofrt_warn("kernel %s: launch %llu did not complete; not counted", k->name,
+                (unsigned long long)info.sequence);
     return result;
   }
   info.time_s = milliseconds * 1e-3;
@@ -344,9 +348,9 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
   return result;
 }
 
-static cudaError_t counted_launch(launch_fn launch, const void *func,
-                                  dim3 grid, dim3 block, void **args,
-                                  size_t shared_memory, cudaStream_t stream) {
+static cudaError_t counted_launch(launch_fn launch, const void *func, dim3 grid,
+                                  dim3 block, void **args, size_t shared_memory,
+                                  cudaStream_t stream) {
   enum collection mode = collection_mode();
   if (mode == COLLECT_OFF)
     return launch(func, grid, block, args, shared_memory, stream);
@@ -387,9 +391,11 @@ ROOFRT_EXPORT cudaError_t __roof_cudaLaunchKernel(const void *func, dim3 grid,
                         shared_memory, stream);
 }
 
-ROOFRT_EXPORT cudaError_t __roof_cudaLaunchKernel_ptsz(
-    const void *func, dim3 grid, dim3 block, void **args,
-    size_t shared_memory, cudaStream_t stream) {
+ROOFRT_EXPORT cudaError_t __roof_cudaLaunchKernel_ptsz(const void *func,
+                                                       dim3 grid, dim3 block,
+                                                       void **args,
+                                                       size_t shared_memory,
+                                                       cudaStream_t stream) {
   return counted_launch(cudaLaunchKernel_ptsz, func, grid, block, args,
                         shared_memory, stream);
 }

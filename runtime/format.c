@@ -266,12 +266,12 @@ void roofrt_text_vprintf(struct roofrt_text *t, const char *format,
       break;
     }
     case 'd':
-      roofrt_text_int(t, longs >= 2  ? va_arg(args, long long)
+      roofrt_text_int(t, longs >= 2   ? va_arg(args, long long)
                          : longs == 1 ? va_arg(args, long)
                                       : va_arg(args, int));
       break;
     case 'u':
-      roofrt_text_uint(t, size        ? va_arg(args, size_t)
+      roofrt_text_uint(t, size         ? va_arg(args, size_t)
                           : longs >= 2 ? va_arg(args, unsigned long long)
                           : longs == 1 ? va_arg(args, unsigned long)
                                        : va_arg(args, unsigned));

@@ -170,12 +170,24 @@ static void write_string(struct roofrt_json *j, const char *s) {
       p++;
     } else if (c < 0x20 || c == 0x7F) {
       switch (c) {
-      case '\b': put(j, "\\b", 2); break;
-      case '\f': put(j, "\\f", 2); break;
-      case '\n': put(j, "\\n", 2); break;
-      case '\r': put(j, "\\r", 2); break;
-      case '\t': put(j, "\\t", 2); break;
-      default: put_escaped_byte(j, c); break;
+      case '\b':
+        put(j, "\\b", 2);
+        break;
+      case '\f':
+        put(j, "\\f", 2);
+        break;
+      case '\n':
+        put(j, "\\n", 2);
+        break;
+      case '\r':
+        put(j, "\\r", 2);
+        break;
+      case '\t':
+        put(j, "\\t", 2);
+        break;
+      default:
+        put_escaped_byte(j, c);
+        break;
       }
       p++;
     } else if (c < 0x80) {

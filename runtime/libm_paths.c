@@ -44,31 +44,29 @@ static const struct {
   uint64_t at[MAX_THRESHOLDS];
   uint32_t count;
 } Thresholds[ROOF_NUM_LIBM_PATH_FAMILIES] = {
-    [ROOF_LIBM_PATHS_TRIG] = FAMILY(HI(0x00100000), HI(0x3e400000), HI(0x3e500000),
-                              0x3fc020c49ba5e354, HI(0x3feb6000),
-                              HI(0x400368fd), HI(0x419921fb), HI(0x41d00000),
-                              END),
-    [ROOF_LIBM_PATHS_TRIGF] = FAMILY(0x3810000000000000, 0x3f30000000000000,
-                               0x3fe8000000000000, 0x405e000000000000,
-                               0x41d0000000000000, END),
+    [ROOF_LIBM_PATHS_TRIG] = FAMILY(
+        HI(0x00100000), HI(0x3e400000), HI(0x3e500000), 0x3fc020c49ba5e354,
+        HI(0x3feb6000), HI(0x400368fd), HI(0x419921fb), HI(0x41d00000), END),
+    [ROOF_LIBM_PATHS_TRIGF] =
+        FAMILY(0x3810000000000000, 0x3f30000000000000, 0x3fe8000000000000,
+               0x405e000000000000, 0x41d0000000000000, END),
     /* erf, erfc: a subnormal erf (one more multiply), 2^-1015, 2^-56,
      * 2^-28, 0.25, 0.84375, 1.25, 1/0.35 (compared against two neighbouring
      * words), 6, exp's special case in erfc (22.61) and its subnormal
      * result (26.61), 28. */
-    [ROOF_LIBM_PATHS_ERF] = FAMILY(0x000e2dfc48da77b5, HI(0x00800000),
-                             HI(0x3c700000), HI(0x3e300000), HI(0x3fd00000),
-                             HI(0x3feb0000), HI(0x3ff40000), HI(0x4006db6d),
-                             HI(0x4006db6e), HI(0x40180000), HI(0x40369d70),
-                             HI(0x403a9aec), HI(0x403c0000), END),
+    [ROOF_LIBM_PATHS_ERF] =
+        FAMILY(0x000e2dfc48da77b5, HI(0x00800000), HI(0x3c700000),
+               HI(0x3e300000), HI(0x3fd00000), HI(0x3feb0000), HI(0x3ff40000),
+               HI(0x4006db6d), HI(0x4006db6e), HI(0x40180000), HI(0x40369d70),
+               HI(0x403a9aec), HI(0x403c0000), END),
     /* erff, erfcf: a subnormal erff, then the points of erf as floats, with
      * 2^-26 (erfcf's 1 - x) and expf's underflow in erfcf (10.171875). */
-    [ROOF_LIBM_PATHS_ERFF] = FAMILY(0x380c5bf880000000, 0x3880000000000000,
-                              0x3c70000000000000, 0x3e30000000000000,
-                              0x3e50000000000000, 0x3fd0000000000000,
-                              0x3feb000000000000, 0x3ff4000000000000,
-                              0x4006db6da0000000, 0x4006db6dc0000000,
-                              0x4018000000000000, 0x4024580000000000,
-                              0x403c000000000000, END),
+    [ROOF_LIBM_PATHS_ERFF] =
+        FAMILY(0x380c5bf880000000, 0x3880000000000000, 0x3c70000000000000,
+               0x3e30000000000000, 0x3e50000000000000, 0x3fd0000000000000,
+               0x3feb000000000000, 0x3ff4000000000000, 0x4006db6da0000000,
+               0x4006db6dc0000000, 0x4018000000000000, 0x4024580000000000,
+               0x403c000000000000, END),
 };
 
 /* 2/pi, and pi/2 in three parts of 22, 22 and 53 bits, so that n times
@@ -97,9 +95,10 @@ static uint32_t trigBits(uint32_t bucket, double ax) {
   double n = nearestQuadrant(ax);
   double p1 = n * HalfPi1, p2 = n * HalfPi2, p3 = n * HalfPi3;
   double a = ((ax - p1) - p2) - p3;
-  uint32_t reduced = (uint32_t)(((int64_t)n & 1) << 1) | (fabs(a) < SmallReduced);
+  uint32_t reduced =
+      (uint32_t)(((int64_t)n & 1) << 1) | (fabs(a) < SmallReduced);
   uint32_t oneStep = fabs(a1) < SmallReduced;
-  return bucket == TrigOneStep ? oneStep
+  return bucket == TrigOneStep                            ? oneStep
          : bucket == TrigReduced || bucket == TrigBranred ? reduced
                                                           : 0;
 }

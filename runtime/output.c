@@ -105,7 +105,8 @@ static bool expand(struct roofrt_text *path, const char *pattern,
 static bool is_directory(const char *path) {
   struct stat st;
   size_t n = strlen(path);
-  return (n && path[n - 1] == '/') || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+  return (n && path[n - 1] == '/') ||
+         (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
 /* The default destination into `path`: false when it does not fit. */
@@ -144,8 +145,7 @@ static const char *write_file(const char *dest, const struct roofrt_report *r,
     roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
     if (name.truncated)
       return strerrordesc_np(ENAMETOOLONG);
-    fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-              0644);
+    fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     if (fd < 0 && errno != EEXIST)
       break;
   }
@@ -153,7 +153,7 @@ static const char *write_file(const char *dest, const struct roofrt_report *r,
     return strerrordesc_np(errno);
 
   int error = roofrt_report_write(fd, r, p);
-  const char *reason = error > 0    ? strerrordesc_np(error)
+  const char *reason = error > 0   ? strerrordesc_np(error)
                        : error < 0 ? "internal error (unbalanced JSON)"
                                    : NULL;
   if (close(fd) != 0 && !reason && errno != EINTR)
@@ -214,8 +214,8 @@ static int write_report(const char *path, const char *ended_by,
                    roofrt_kernels_report(&report);
     report.traffic_accesses = roofrt_traffic_accesses();
     pthread_mutex_unlock(&roofrt_lock);
-    reason = counted ? write_file(dest, &report, &process)
-                     : strerrordesc_np(ENOMEM);
+    reason =
+        counted ? write_file(dest, &report, &process) : strerrordesc_np(ENOMEM);
   }
   if (reason)
     roofrt_warn("cannot write %s: %s", dest, reason);

@@ -42,8 +42,7 @@ static char *read_whole(const char *path, size_t *len,
   size_t cap = 0, n = 0;
   char *buf = NULL;
   for (;;) {
-    if (n + 1 >= cap &&
-        !(buf = roofrt_arena_grow(arena, buf, &cap, 1, 4096)))
+    if (n + 1 >= cap && !(buf = roofrt_arena_grow(arena, buf, &cap, 1, 4096)))
       break;
     ssize_t r = read(fd, buf + n, cap - n - 1);
     if (r < 0 && errno == EINTR)
@@ -95,8 +94,7 @@ static bool mpi_rank(long *rank) {
   return false;
 }
 
-void roofrt_process_get(struct roofrt_process *p,
-                        struct roofrt_arena *arena) {
+void roofrt_process_get(struct roofrt_process *p, struct roofrt_arena *arena) {
   memset(p, 0, sizeof *p);
   p->program = read_link("/proc/self/exe", arena);
   p->cmdline = read_whole("/proc/self/cmdline", &p->cmdline_len, arena);

@@ -67,7 +67,7 @@ struct roofrt_range {
 static struct roofrt_range *ranges;
 static size_t num_ranges, cap_ranges;
 static uint64_t ranges_started; /* by roof, for tools that give no id */
-static uint64_t *scratch; /* a snapshot in the making */
+static uint64_t *scratch;       /* a snapshot in the making */
 static size_t scratch_cap;
 /* Set when memory ran out: begin and end are then ignored for good, which
  * keeps the stacks of all threads consistent with each other. */

@@ -502,8 +502,8 @@ void roofrt_register_thread(const RoofModule *module, uint64_t *counters) {
     pthread_setspecific(thread_key, (void *)(uintptr_t)1);
   goto out;
 oom:
-  roofrt_warn("out of memory; thread %ld is not counted in %s",
-              (long)t->tid, module->source ? module->source : "a module");
+  roofrt_warn("out of memory; thread %ld is not counted in %s", (long)t->tid,
+              module->source ? module->source : "a module");
 out:
   pthread_mutex_unlock(&roofrt_lock);
 }

@@ -1,7 +1,8 @@
 /*===- runtime/report.c - The JSON document of docs/schema.md ------------===*\
 |*
 |* Walks a finished census and writes it in the order and with the keys of
-|* docs/schema.md (ROOF_CENSUS_SCHEMA_VERSION). Nothing is computed here beyond unit
+|* docs/schema.md (ROOF_CENSUS_SCHEMA_VERSION). Nothing is computed here beyond
+unit
 |* conversions: every number, overflow flag included, is final before the
 |* first byte is written.
 |*
@@ -15,8 +16,7 @@ static const char *const precision_names[ROOF_NUM_PRECISIONS] = {
 static const char *const class_names[ROOF_NUM_CLASSES] = {ROOF_CLASS_NAMES};
 _Static_assert(sizeof precision_names / sizeof *precision_names ==
                        ROOF_NUM_PRECISIONS &&
-                   sizeof class_names / sizeof *class_names ==
-                       ROOF_NUM_CLASSES,
+                   sizeof class_names / sizeof *class_names == ROOF_NUM_CLASSES,
                "abi.h names every precision and class");
 
 static const char *const kind_names[ROOF_NUM_KINDS] = {
@@ -248,8 +248,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
   roofrt_json_array(j, true);
   if (process->cmdline)
     for (const char *arg = process->cmdline;
-         arg < process->cmdline + process->cmdline_len;
-         arg += strlen(arg) + 1)
+         arg < process->cmdline + process->cmdline_len; arg += strlen(arg) + 1)
       roofrt_json_string(j, arg);
   roofrt_json_close(j);
   roofrt_json_key(j, "pid");

@@ -73,10 +73,10 @@
 struct roofrt_module {
   const RoofModule *desc;
   bool accepted;
-  size_t index;     /* position in roofrt_modules (accepted modules only) */
-  size_t slot_base; /* first slot in the process-wide slot space, which
-                       concatenates the arrays of all accepted modules in
-                       registration order (region snapshots use it) */
+  size_t index;        /* position in roofrt_modules (accepted modules only) */
+  size_t slot_base;    /* first slot in the process-wide slot space, which
+                          concatenates the arrays of all accepted modules in
+                          registration order (region snapshots use it) */
   uint32_t *report_of; /* per function: the function it is reported under
                           (itself, or the root of its attributed_to chain) */
 };
@@ -99,9 +99,9 @@ struct roofrt_frame; /* regions.c */
 struct roofrt_thread {
   pid_t tid;
   bool listed;
-  size_t index;  /* registration order among listed threads */
-  bool exited;   /* read `saved`, not `live`: set by the pthread key
-                    destructor at thread exit */
+  size_t index; /* registration order among listed threads */
+  bool exited;  /* read `saved`, not `live`: set by the pthread key
+                   destructor at thread exit */
   struct roofrt_array *arrays;
   size_t num_arrays, cap_arrays;
   /* The region stack is touched by the owning thread only. */
@@ -225,8 +225,7 @@ void roofrt_text_printf(struct roofrt_text *t, const char *format, ...)
 
 /* Prints "roof: <message>\n" on stderr as one write(2), formatted as by
  * roofrt_text_printf. */
-void roofrt_warn(const char *format, ...)
-    __attribute__((format(printf, 1, 2)));
+void roofrt_warn(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 /*===------------------------------------------------------------------------===
  * Output (output.c)
@@ -389,7 +388,7 @@ struct roofrt_kernel_report {
 
 struct roofrt_report {
   struct roofrt_arena arena; /* holds every table below */
-  const char *ended_by; /* "exit", a signal's name; NULL: still running */
+  const char *ended_by;      /* "exit", a signal's name; NULL: still running */
   bool overflow;
   double timer_hz, wall_time_s;
   const RoofModule **modules;
@@ -417,8 +416,7 @@ bool roofrt_census_take(struct roofrt_report *report);
 /* Adds per-slot counts of the process-wide slot space (`slots`, `len`
  * entries) times the weights into `census`. Caller holds roofrt_lock. */
 void roofrt_census_add_slots(struct roofrt_census *census,
-                             const uint64_t *slots, size_t len,
-                             bool *overflow);
+                             const uint64_t *slots, size_t len, bool *overflow);
 /* Derives census->flops from the metrics. */
 void roofrt_census_finish(struct roofrt_census *census, bool *overflow);
 void roofrt_report_free(struct roofrt_report *report);
@@ -496,9 +494,8 @@ int roofrt_report_write(int fd, const struct roofrt_report *report,
 struct roofrt_kernel;
 /* The record of kernel `name` (a mangled name, with static lifetime),
  * created on first use; NULL only when out of memory. */
-struct roofrt_kernel *roofrt_kernel_find(const char *name,
-                                         const char *demangled,
-                                         const char *module);
+struct roofrt_kernel *
+roofrt_kernel_find(const char *name, const char *demangled, const char *module);
 /* Notes one launch of `k` (NULL: a launch of an uncounted kernel) and
  * returns its sequence number among all launches of the process. */
 uint64_t roofrt_kernel_launched(struct roofrt_kernel *k);

@@ -49,7 +49,7 @@ static const struct {
 #define NUM_SIGNALS (sizeof kSignals / sizeof *kSignals)
 
 static struct sigaction previous[NUM_SIGNALS];
-static int ending = -1;  /* index of the signal being handled, -1: none */
+static int ending = -1; /* index of the signal being handled, -1: none */
 static unsigned write_seconds = 10;
 static char alternate_stack[64 * 1024];
 
@@ -89,9 +89,9 @@ static void on_alarm(int number) {
 static void on_signal(int number, siginfo_t *info, void *context) {
   int i = index_of(number);
   int expected = -1;
-  if (i < 0 || !__atomic_compare_exchange_n(&ending, &expected, i, false,
-                                            __ATOMIC_ACQ_REL,
-                                            __ATOMIC_ACQUIRE)) {
+  if (i < 0 ||
+      !__atomic_compare_exchange_n(&ending, &expected, i, false,
+                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     /* A signal while the first one is being written: the first one decides
      * how the process ends, unless this is a fault in the write itself,
      * which returning would only repeat. */
@@ -144,9 +144,9 @@ void roofrt_signals_arm(void) {
 
   stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
   stack_t current;
-  bool have_stack = sigaltstack(NULL, &current) == 0 &&
-                    (!(current.ss_flags & SS_DISABLE) ||
-                     sigaltstack(&stack, NULL) == 0);
+  bool have_stack =
+      sigaltstack(NULL, &current) == 0 &&
+      (!(current.ss_flags & SS_DISABLE) || sigaltstack(&stack, NULL) == 0);
 
   for (size_t i = 0; i < NUM_SIGNALS; i++) {
     struct sigaction action = {0};

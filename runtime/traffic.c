@@ -78,10 +78,23 @@ static uint64_t parse_size(const char *s, const char **end) {
   if (p == s)
     return 0;
   switch (*p) {
-  case 'K': case 'k': value <<= 10; p++; break;
-  case 'M': case 'm': value <<= 20; p++; break;
-  case 'G': case 'g': value <<= 30; p++; break;
-  default: break;
+  case 'K':
+  case 'k':
+    value <<= 10;
+    p++;
+    break;
+  case 'M':
+  case 'm':
+    value <<= 20;
+    p++;
+    break;
+  case 'G':
+  case 'g':
+    value <<= 30;
+    p++;
+    break;
+  default:
+    break;
   }
   *end = p;
   return value;
@@ -170,8 +183,7 @@ static bool caches_from_cpuid(void) {
   struct roofrt_traffic_config c = {0};
   for (unsigned l = 0; l < ROOF_MAX_CACHE_LEVELS; l++) {
     long bytes = sysconf(names[l]);
-    if (bytes <= 0 ||
-        (l && (uint64_t)bytes <= c.level_bytes[c.num_levels - 1]))
+    if (bytes <= 0 || (l && (uint64_t)bytes <= c.level_bytes[c.num_levels - 1]))
       break;
     c.level_bytes[c.num_levels++] = (uint64_t)bytes;
   }
@@ -260,15 +272,15 @@ struct model {
   uint32_t room[ROOF_MAX_CACHE_LEVELS];  /* held[l] - held[l - 1] */
   uint32_t count[ROOF_MAX_CACHE_LEVELS]; /* lines whose first cache is l */
   uint32_t tail[ROOF_MAX_CACHE_LEVELS];  /* the least recent of them, or NIL */
-  uint32_t head;      /* the line used last, or NIL */
-  uint32_t cap;       /* lines tracked at most */
-  uint32_t live;      /* lines tracked */
-  uint64_t accesses;  /* simulated */
-  struct gaps gaps;   /* between the sampled lines, for the threshold in it */
+  uint32_t head;                         /* the line used last, or NIL */
+  uint32_t cap;                          /* lines tracked at most */
+  uint32_t live;                         /* lines tracked */
+  uint64_t accesses;                     /* simulated */
+  struct gaps gaps; /* between the sampled lines, for the threshold in it */
   struct line_state *lines;
   uint32_t *free_lines; /* indices of unused entries, a stack */
   uint32_t num_free;
-  uint32_t *table;    /* open addressing by line: index + 1, 0 empty */
+  uint32_t *table; /* open addressing by line: index + 1, 0 empty */
   uint32_t table_mask;
   uint32_t max_table; /* the table's allocated entries */
 };
@@ -302,7 +314,8 @@ static void table_erase(struct model *m, uint32_t *slot) {
 
 /* Keeps the table at most half full. */
 static void table_reserve(struct model *m) {
-  if (2 * (m->live + 1) <= m->table_mask + 1 || m->table_mask + 1 >= m->max_table)
+  if (2 * (m->live + 1) <= m->table_mask + 1 ||
+      m->table_mask + 1 >= m->max_table)
     return;
   m->table_mask = 2 * (m->table_mask + 1) - 1;
   memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
@@ -446,18 +459,19 @@ static struct model *model_create(void) {
 /* Makes room for one more line: halves the sampling rate, for all threads. */
 static void halve_rate(struct model *m) {
   uint64_t lowered = m->threshold / 2;
-  uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
-  while (global > lowered &&
-         !__atomic_compare_exchange_n(&__roof_traffic_threshold, &global,
-                                      lowered, false, __ATOMIC_RELAXED,
-                                      __ATOMIC_RELAXED)) {
+  uint64_t global =
+      __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
+  while (global > lowered && !__atomic_compare_exchange_n(
+                                 &__roof_traffic_threshold, &global, lowered,
+                                 false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
   }
   set_threshold(m, global < lowered ? global : lowered);
 }
 
 /* Follows the global threshold down (another thread halved the rate). */
 static void follow_threshold(struct model *m) {
-  uint64_t global = __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
+  uint64_t global =
+      __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
   if (global < m->threshold)
     set_threshold(m, global);
 }
@@ -560,8 +574,8 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
 }
 
 ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
-                                        const void *const *lanes,
-                                        uint64_t mask, uint32_t num_lanes,
+                                        const void *const *lanes, uint64_t mask,
+                                        uint32_t num_lanes,
                                         uint32_t element_bytes,
                                         uint32_t stored) {
   for (uint32_t i = 0; i < num_lanes && i < 64; i++)
@@ -669,7 +683,8 @@ static uint64_t last_touch(const struct cursor *c, uint64_t line) {
 static void advance_next(struct cursor *c, const struct gaps *g) {
   bool up = c->step >= 0;
   for (unsigned k = 0; k < 3; k++) {
-    uint64_t hash = up ? c->next_hash + g->hashes[k] : c->next_hash - g->hashes[k];
+    uint64_t hash =
+        up ? c->next_hash + g->hashes[k] : c->next_hash - g->hashes[k];
     if (!sampled_hash(hash, g->threshold))
       continue;
     uint64_t line = up ? c->next + g->lines[k] : c->next - g->lines[k];
@@ -731,8 +746,8 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
                        .stored = s->stored != 0};
   if (distance && !(distance & (distance - 1)))
     c->shift = __builtin_ctzll(distance);
-  c->strided = s->bytes > RING_BYTES ||
-               (distance > LINE_BYTES && distance > s->bytes);
+  c->strided =
+      s->bytes > RING_BYTES || (distance > LINE_BYTES && distance > s->bytes);
   if (!c->n)
     return;
   if (c->strided) {
@@ -775,8 +790,8 @@ static unsigned cursor_touch(const struct cursor *c, uint64_t i,
     if (c->hit != i)
       return 0;
     follow_threshold(m);
-    for (uint64_t line = first_line(c, i), last = last_line(c, i);
-         line <= last; line++)
+    for (uint64_t line = first_line(c, i), last = last_line(c, i); line <= last;
+         line++)
       if (sampled(line, m->threshold)) {
         touch_line(m, slots, line, c->stored);
         touched++;
@@ -785,7 +800,8 @@ static unsigned cursor_touch(const struct cursor *c, uint64_t i,
   }
   bool up = c->step >= 0;
   for (unsigned k = 0; k < c->count; k++)
-    access_line(m, slots, c->ring[(c->head + (up ? k : c->count - 1 - k)) % RING],
+    access_line(m, slots,
+                c->ring[(c->head + (up ? k : c->count - 1 - k)) % RING],
                 c->stored);
   return c->count;
 }
@@ -857,7 +873,8 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
         active = s->first_end != UINT64_MAX ? active | bit : active & ~bit;
       }
       loop.start = s->start < loop.start ? s->start : loop.start;
-      loop.first_end = s->first_end < loop.first_end ? s->first_end : loop.first_end;
+      loop.first_end =
+          s->first_end < loop.first_end ? s->first_end : loop.first_end;
       loop.last_end = s->last_end > loop.last_end ? s->last_end : loop.last_end;
     }
     uint64_t touched = 0;

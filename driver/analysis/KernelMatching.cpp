@@ -266,7 +266,8 @@ std::optional<std::uint64_t> profiledWindow(const GpuProfile &profile,
       [&](const ProfiledLaunch &launch) { return roofKernel[launch.kernel]; });
   if (first == launches.end())
     return std::nullopt;
-  std::uint64_t firstIndex = static_cast<std::uint64_t>(first - launches.begin());
+  std::uint64_t firstIndex =
+      static_cast<std::uint64_t>(first - launches.begin());
   auto fits = [&](std::uint64_t offset) {
     for (std::size_t i = 0; i < launches.size(); ++i) {
       const KernelRecord *kernel = roofKernel[launches[i].kernel];

@@ -92,7 +92,7 @@ struct ComparedLaunches {
   Basis basis = Basis::KernelTotals;
   std::uint64_t profiledLaunches = 0;
   std::vector<const LaunchRecord *> records; // for the three record bases
-  Counts counts;             // roof's, of those launches
+  Counts counts;                             // roof's, of those launches
   BytesBySpace bytesBySpace{};
   std::optional<double> timeS;
 

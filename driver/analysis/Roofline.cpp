@@ -366,8 +366,7 @@ std::vector<RooflineScope> rooflineScopes(const Census &census,
 std::vector<RooflineScope> rooflineKernelScopes(const Census &census,
                                                 std::size_t top) {
   std::vector<RooflineScope> scopes;
-  for (const KernelRecord *kernel :
-       rankKernels(census, PrecisionSelection{})) {
+  for (const KernelRecord *kernel : rankKernels(census, PrecisionSelection{})) {
     if (scopes.size() == top)
       break;
     scopes.push_back({RooflineScope::Kind::Kernel, kernel->name,

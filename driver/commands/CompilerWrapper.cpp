@@ -286,10 +286,12 @@ Toolchain Toolchain::underPrefix(const std::string &prefix, int llvmMajor) {
   std::filesystem::path root(prefix);
   std::string plugin = "libroofpass-" + std::to_string(llvmMajor) + ".so";
   return {(root / "lib" / plugin).string(),
-          (root / "lib" / "libroofrt.a").string(), (root / "include").string(),
+          (root / "lib" / "libroofrt.a").string(),
+          (root / "include").string(),
           (root / "include" / "markers").string(),
           (root / "lib" / "libroofrt-cuda.a").string(),
-          (root / "lib" / "roof-cuda").string(), llvmMajor};
+          (root / "lib" / "roof-cuda").string(),
+          llvmMajor};
 }
 
 Toolchain Toolchain::nextToExecutable(int llvmMajor) {
@@ -459,7 +461,7 @@ std::vector<std::string> compilerFromEnvironment(Language language,
       return words;
   }
   const char *environmentPath = std::getenv(pathVariable(language));
-  std::string path = !named.empty()                          ? named
+  std::string path = !named.empty()                        ? named
                      : environmentPath && *environmentPath ? environmentPath
                                                            : "";
   if (path.empty())

@@ -41,13 +41,13 @@ namespace roof {
 enum class Language { C, Cxx, Fortran };
 
 struct Toolchain {
-  std::string plugin;      // PREFIX/lib/libroofpass-NN.so
-  std::string runtime;     // PREFIX/lib/libroofrt.a
-  std::string includeDir;  // PREFIX/include
+  std::string plugin;           // PREFIX/lib/libroofpass-NN.so
+  std::string runtime;          // PREFIX/lib/libroofrt.a
+  std::string includeDir;       // PREFIX/include
   std::string markerIncludeDir; // PREFIX/include/markers: LIKWID's and
                                 // Caliper's headers where they are missing
-  std::string cudaRuntime; // PREFIX/lib/libroofrt-cuda.a
-  std::string cudaPath;    // PREFIX/lib/roof-cuda, the --cuda-path for clang
+  std::string cudaRuntime;      // PREFIX/lib/libroofrt-cuda.a
+  std::string cudaPath; // PREFIX/lib/roof-cuda, the --cuda-path for clang
   int llvmMajor = ROOF_LLVM_VERSION_MAJOR; // of the compiler it serves
 
   // The toolchain next to the running roof executable, with the plugin for
@@ -113,8 +113,9 @@ std::vector<std::string> compilerFromEnvironment(Language language,
 int compilerLlvmMajor(const std::vector<std::string> &compiler,
                       Language language);
 
-// `roof cc ARGS` / `roof c++ ARGS` / `roof fc ARGS`: replaces this process with the compiler
-// and so exits with its status; returns only on an error of roof's.
+// `roof cc ARGS` / `roof c++ ARGS` / `roof fc ARGS`: replaces this process with
+// the compiler and so exits with its status; returns only on an error of
+// roof's.
 int compilerCommand(Language language, const std::vector<std::string> &args);
 
 } // namespace roof

@@ -262,9 +262,9 @@ int plotCommand(const std::vector<std::string> &args) {
                     << "are " << kPrecisionNames[precision] << "\n";
         continue;
       }
-      if (std::optional<ScopeRoofline> roofline = analyseScope(
-              *scope.counts, scope.timeS, precision, ceilings,
-              measuredBytesOf(inputs.measured, scope)))
+      if (std::optional<ScopeRoofline> roofline =
+              analyseScope(*scope.counts, scope.timeS, precision, ceilings,
+                           measuredBytesOf(inputs.measured, scope)))
         plot.scopes.push_back({label, *roofline});
     }
   }

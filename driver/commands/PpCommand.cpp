@@ -153,9 +153,9 @@ int ppCommand(const std::vector<std::string> &args) {
     } else {
       if (!precision)
         precision = dominantPrecision(*scope->counts);
-      result.roofline = analyseScope(
-          *scope->counts, scope->timeS, *precision, entry.ceilings,
-          measuredBytesOf(entry.measured, *scope));
+      result.roofline =
+          analyseScope(*scope->counts, scope->timeS, *precision, entry.ceilings,
+                       measuredBytesOf(entry.measured, *scope));
       if (!result.roofline)
         result.unsupported = std::string("unsupported: no ") +
                              kPrecisionNames[*precision] + " FLOPs";

@@ -74,7 +74,7 @@ private:
 class ForegroundWait {
 public:
   ForegroundWait() {
-    struct sigaction ignore {};
+    struct sigaction ignore{};
     ignore.sa_handler = SIG_IGN;
     sigemptyset(&ignore.sa_mask);
     sigaction(SIGINT, &ignore, &savedInterrupt_);
@@ -88,8 +88,8 @@ public:
   ForegroundWait &operator=(const ForegroundWait &) = delete;
 
 private:
-  struct sigaction savedInterrupt_ {};
-  struct sigaction savedQuit_ {};
+  struct sigaction savedInterrupt_{};
+  struct sigaction savedQuit_{};
 };
 
 // Runs `command` with the environment of roof plus ROOF_OUTPUT=`census`;

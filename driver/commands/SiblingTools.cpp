@@ -25,10 +25,9 @@ namespace {
                               const std::vector<std::string> &args) {
   std::filesystem::path path = roofBinFolder() / tool;
   if (access(path.c_str(), X_OK) != 0)
-    throw std::runtime_error(tool + " not found next to roof (" +
-                             path.string() +
-                             "); build it: cmake --build build --target " +
-                             tool);
+    throw std::runtime_error(
+        tool + " not found next to roof (" + path.string() +
+        "); build it: cmake --build build --target " + tool);
 
   std::vector<std::string> words = {path.string()};
   words.insert(words.end(), args.begin(), args.end());

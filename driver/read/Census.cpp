@@ -399,8 +399,8 @@ std::array<std::uint64_t, 3> dim3Value(const json &value,
   if (!value.is_array())
     fail(path, "expected 3 integers, got " + describe(value));
   if (value.size() != 3)
-    fail(path,
-         "expected 3 integers, got " + std::to_string(value.size()) + " values");
+    fail(path, "expected 3 integers, got " + std::to_string(value.size()) +
+                   " values");
   return {countValue(value[0], elementPath(path, 0)),
           countValue(value[1], elementPath(path, 1)),
           countValue(value[2], elementPath(path, 2))};
@@ -468,9 +468,9 @@ std::optional<std::string> firstDifference(const Counts &a, const Counts &b) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; ++p) {
     std::string precision = std::string(kPrecisionNames[p]) + ".";
     for (int cls = 0; cls < ROOF_NUM_CLASSES; ++cls)
-      if (auto key = differ(a.precisions[p].classes[cls],
-                            b.precisions[p].classes[cls],
-                            precision + "classes." + kClassNames[cls] + "."))
+      if (auto key =
+              differ(a.precisions[p].classes[cls], b.precisions[p].classes[cls],
+                     precision + "classes." + kClassNames[cls] + "."))
         return key;
   }
   if (a.bytesLoaded != b.bytesLoaded)
@@ -513,8 +513,7 @@ void checkLaunchRecords(const KernelRecord &kernel, const std::string &path) {
         bytes[space].stored != kernel.bytesBySpace[space].stored)
       differs = std::string("bytes_by_space.") + kSpaceNames[space];
   if (differs)
-    fail(recordsPath, "the records of all " +
-                          std::to_string(records.size()) +
+    fail(recordsPath, "the records of all " + std::to_string(records.size()) +
                           " counted launches do not add up to the kernel's " +
                           *differs);
 }
@@ -603,12 +602,10 @@ Census censusIn(const json &root) {
   };
   census.totals = countsIn(objectValue(memberOf(root, "totals", top), "totals"),
                            "totals", census.traffic, TrafficPresence::Required);
-  census.functions =
-      arrayAt<FunctionRecord>(root, "functions", top,
-                              [&](const json &value, const std::string &path) {
-                                return functionIn(value, path, census.traffic,
-                                                  version);
-                              });
+  census.functions = arrayAt<FunctionRecord>(
+      root, "functions", top, [&](const json &value, const std::string &path) {
+        return functionIn(value, path, census.traffic, version);
+      });
   census.regions =
       arrayAt<RegionRecord>(root, "regions", top, withModel(regionIn));
   census.threads =

@@ -141,16 +141,16 @@ struct LaunchRecord {
 
 // A CUDA kernel, all its counted launches together ("kernel object").
 struct KernelRecord {
-  std::string name;      // mangled (linkage) name
-  std::string demangled; // as written by the runtime
-  std::string module;    // the host module that launched it
+  std::string name;                  // mangled (linkage) name
+  std::string demangled;             // as written by the runtime
+  std::string module;                // the host module that launched it
   std::uint64_t launches = 0;        // seen, counted or not
   std::uint64_t countedLaunches = 0; // whose counts are included
   std::optional<double> timeS; // summed CUDA-event times; absent in total mode
   Counts counts;
   BytesBySpace bytesBySpace{};
   std::vector<LaunchRecord> launchRecords; // in launch order, maybe capped
-  std::optional<RankStats> rankStats; // in a merged census
+  std::optional<RankStats> rankStats;      // in a merged census
 };
 
 // The CUDA device of the counted launches.
@@ -213,7 +213,7 @@ struct Census {
   std::vector<FunctionRecord> functions;
   std::vector<RegionRecord> regions;
   std::vector<ThreadRecord> threads;
-  std::optional<GpuInfo> gpu; // absent when no kernel launch was counted
+  std::optional<GpuInfo> gpu;        // absent when no kernel launch was counted
   std::vector<KernelRecord> kernels; // device code, never in the totals
   // Present in a census merged from several (RankStats.h); then pid is 0,
   // mpi_rank absent and every time the maximum over the ranks.

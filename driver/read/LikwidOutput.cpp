@@ -93,8 +93,8 @@ std::vector<LikwidGroup> parseLikwid(std::string_view text) {
         // fit 64 bits: anything else would make the sums over threads, or
         // the FLOPs of rate x time, infinite.
         if (*value < 0 || *value > kMaxLikwidValue)
-          throw InputError("line " + std::to_string(lineNumber) + ": " +
-                           name + ": " + std::string(cells[i]) +
+          throw InputError("line " + std::to_string(lineNumber) + ": " + name +
+                           ": " + std::string(cells[i]) +
                            " is not a count, size, rate or time (negative, "
                            "or above 2^64)");
         values.push_back(*value);

@@ -44,8 +44,8 @@ struct FlopMetrics {
 };
 
 std::string flopMetric(char letter, const char *operation) {
-  return std::string("sm__sass_thread_inst_executed_op_") + letter +
-         operation + "_pred_on.sum";
+  return std::string("sm__sass_thread_inst_executed_op_") + letter + operation +
+         "_pred_on.sum";
 }
 
 const std::vector<FlopMetrics> &flopMetrics() {
@@ -119,8 +119,8 @@ std::optional<int> unitExponent(std::string_view shownUnit,
   if (unit.size() != base.size() + 1 || !endsWith(unit, base))
     return std::nullopt;
   static const std::pair<char, int> kPrefixes[] = {
-      {'K', 3}, {'M', 6}, {'G', 9}, {'T', 12}, {'P', 15},
-      {'m', -3}, {'u', -6}, {'n', -9}};
+      {'K', 3},  {'M', 6},  {'G', 9},  {'T', 12},
+      {'P', 15}, {'m', -3}, {'u', -6}, {'n', -9}};
   for (auto [prefix, exponent] : kPrefixes)
     if (unit.front() == prefix)
       return exponent;
@@ -208,8 +208,8 @@ public:
 
   std::map<std::uint64_t, NcuLaunch> read() {
     std::size_t header = findHeader();
-    bool wide = !(columns_->find("Metric Name") &&
-                  columns_->find("Metric Value"));
+    bool wide =
+        !(columns_->find("Metric Name") && columns_->find("Metric Value"));
     for (std::size_t i = header + 1; i < lines_.size(); ++i) {
       std::string_view line = trimmed(lines_[i]);
       if (!startsWith(line, "\""))
@@ -221,10 +221,9 @@ public:
       if (*fields == columns_->names())
         continue; // the header again
       if (fields->size() != columns_->size())
-        throw InputError(lineText(number) + ": " +
-                         std::to_string(fields->size()) +
-                         " fields, the header has " +
-                         std::to_string(columns_->size()));
+        throw InputError(
+            lineText(number) + ": " + std::to_string(fields->size()) +
+            " fields, the header has " + std::to_string(columns_->size()));
       const std::string &id = (*fields)[*columns_->find("ID")];
       if (id.empty() && wide && units_.empty()) {
         units_ = *fields; // --page raw: the row of units
@@ -353,10 +352,10 @@ launchesOfOneProcess(const std::map<std::uint64_t, NcuLaunch> &launches,
     std::string list;
     for (std::uint64_t process : processes)
       list += (list.empty() ? "" : ", ") + std::to_string(process);
-    throw InputError("the file profiles processes " + list + ", none of them " +
-                     (processId ? "the census's (pid " +
-                                      std::to_string(*processId) + ")"
-                                : std::string("chosen")));
+    throw InputError(
+        "the file profiles processes " + list + ", none of them " +
+        (processId ? "the census's (pid " + std::to_string(*processId) + ")"
+                   : std::string("chosen")));
   }
   std::vector<const NcuLaunch *> kept;
   for (const auto &[id, launch] : launches)
@@ -392,12 +391,15 @@ std::optional<double> flopsOf(const NcuLaunch &launch,
     return *add + *mul + 2 * *fma;
   if (!metrics.required && !add && !mul && !fma)
     return std::nullopt;
-  const std::string &missing = !add ? metrics.add : !mul ? metrics.mul
-                                                         : metrics.fma;
+  const std::string &missing = !add   ? metrics.add
+                               : !mul ? metrics.mul
+                                      : metrics.fma;
   throw InputError("launch " + std::to_string(launch.id) + " (" +
                    launch.kernel + ") has no " + missing + ": roof needs " +
-                   kPrecisionNames[metrics.precision] + " FLOPs = add + mul + "
-                   "2 x fma; collect with " + kNcuCommand);
+                   kPrecisionNames[metrics.precision] +
+                   " FLOPs = add + mul + "
+                   "2 x fma; collect with " +
+                   kNcuCommand);
 }
 
 std::optional<double> timeOf(const NcuLaunch &launch) {

@@ -31,9 +31,8 @@ std::optional<MetricColumns>
 metricColumns(const std::vector<std::string> &header) {
   std::size_t found[7];
   std::size_t count = 0;
-  const char *const names[7] = {"Device",      "Kernel", "Invocations",
-                                "Metric Name", "Min",    "Max",
-                                "Avg"};
+  const char *const names[7] = {
+      "Device", "Kernel", "Invocations", "Metric Name", "Min", "Max", "Avg"};
   for (std::size_t i = 0; i < 7; ++i) {
     auto column = std::find(header.begin(), header.end(), names[i]);
     if (column == header.end())
@@ -47,9 +46,9 @@ metricColumns(const std::vector<std::string> &header) {
 
 // One metric of one kernel, summed over devices.
 struct MetricTotal {
-  double total = 0;          // sum of Invocations x Avg
-  double invocations = 0;    // sum of Invocations
-  bool approximate = false;  // Min != Max somewhere
+  double total = 0;         // sum of Invocations x Avg
+  double invocations = 0;   // sum of Invocations
+  bool approximate = false; // Min != Max somewhere
 };
 
 using NvprofKernel = std::map<std::string, MetricTotal>; // by metric
@@ -62,8 +61,8 @@ double numberIn(const std::string &text, const char *column,
                 const std::string &metric, std::size_t line) {
   std::optional<double> number = parseGroupedNumber(trimmed(text));
   if (!number)
-    throw InputError(lineText(line) + ": " + metric + " " + column +
-                     " is \"" + text + "\", not a number");
+    throw InputError(lineText(line) + ": " + metric + " " + column + " is \"" +
+                     text + "\", not a number");
   return *number;
 }
 
@@ -166,10 +165,10 @@ weightedSum(const NvprofKernel &kernel,
 std::optional<MetricTotal> flopsOf(const std::string &kernelName,
                                    const NvprofKernel &kernel,
                                    RoofPrecision precision) {
-  std::string total = std::string("flop_count_") +
-                      (precision == ROOF_FP64   ? "dp"
-                       : precision == ROOF_FP32 ? "sp"
-                                                : "hp");
+  std::string total =
+      std::string("flop_count_") + (precision == ROOF_FP64   ? "dp"
+                                    : precision == ROOF_FP32 ? "sp"
+                                                             : "hp");
   if (std::optional<MetricTotal> flops = weightedSum(kernel, {{total, 1}}))
     return flops;
   if (std::optional<MetricTotal> flops = weightedSum(
@@ -179,7 +178,8 @@ std::optional<MetricTotal> flopsOf(const std::string &kernelName,
   if (precision == ROOF_FP16)
     return std::nullopt;
   throw InputError("no " + total + " (nor " + total + "_add, _mul, _fma) for " +
-                   kernelName + ": roof needs fp64 and fp32 FLOPs; collect "
+                   kernelName +
+                   ": roof needs fp64 and fp32 FLOPs; collect "
                    "with " +
                    kNvprofCommand);
 }

@@ -123,7 +123,8 @@ SdeCounts parseSdeMix(std::string_view text) {
       // *elements_fp_double_8: the precision, then the width.
       std::string_view rest = name.substr(13);
       std::size_t underscore = rest.find('_');
-      std::optional<std::uint64_t> width = parseUnsigned(rest.substr(underscore + 1));
+      std::optional<std::uint64_t> width =
+          parseUnsigned(rest.substr(underscore + 1));
       std::string_view precision = rest.substr(0, underscore);
       if (underscore == std::string_view::npos || !width)
         continue; // some other grouping of elements
@@ -135,7 +136,8 @@ SdeCounts parseSdeMix(std::string_view text) {
     } else if (startsWith(name, "*mem-read-") ||
                startsWith(name, "*mem-write-")) {
       bool read = startsWith(name, "*mem-read-");
-      std::optional<std::uint64_t> size = parseUnsigned(name.substr(read ? 10 : 11));
+      std::optional<std::uint64_t> size =
+          parseUnsigned(name.substr(read ? 10 : 11));
       if (size)
         (read ? counts.bytesRead : counts.bytesWritten) += *size * *count;
     } else if (std::optional<FmaForm> form = fmaForm(name)) {

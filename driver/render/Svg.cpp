@@ -117,8 +117,8 @@ bool startsCharacter(char c) {
 }
 
 double textWidth(std::string_view text, double size) {
-  std::size_t characters = std::count_if(text.begin(), text.end(),
-                                         startsCharacter);
+  std::size_t characters =
+      std::count_if(text.begin(), text.end(), startsCharacter);
   return static_cast<double>(characters) * kEmPerCharacter * size;
 }
 

@@ -130,15 +130,15 @@ json launchRecord(std::uint64_t sequence, std::uint64_t fmaFlops,
 json validGpuCensus() {
   json document = validCensus();
   json kernel = deviceCounts(300, 48);
-  kernel.update({{"name", "_Z5daxpyidPKdPd"},
-                 {"demangled", "daxpy(int, double, double const*, double*)"},
-                 {"module", "daxpy.cu"},
-                 {"launches", 3},
-                 {"counted_launches", 2},
-                 {"time_s", 0.75},
-                 {"launch_records",
-                  {launchRecord(1, 100, 16, 0.25),
-                   launchRecord(4, 200, 32, 0.5)}}});
+  kernel.update(
+      {{"name", "_Z5daxpyidPKdPd"},
+       {"demangled", "daxpy(int, double, double const*, double*)"},
+       {"module", "daxpy.cu"},
+       {"launches", 3},
+       {"counted_launches", 2},
+       {"time_s", 0.75},
+       {"launch_records",
+        {launchRecord(1, 100, 16, 0.25), launchRecord(4, 200, 32, 0.5)}}});
   // The two records' shared bytes: 4 each.
   kernel["bytes_loaded"] = 48 + 8;
   kernel["bytes_by_space"]["shared"]["loaded"] = 8;

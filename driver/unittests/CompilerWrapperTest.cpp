@@ -149,21 +149,20 @@ TEST(CompilerWrapperTest, CompilesFortranWithLineTablesAndNoHeaders) {
   CompilerInvocation invocation = planCompilation(
       {"flang-new-19"}, {"-O3", "x.f90", "-o", "x"}, kToolchain, fortran);
   EXPECT_TRUE(invocation.links);
-  EXPECT_EQ(invocation.command,
-            (Args{"flang-new-19",
-                  "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
-                  "-I/opt/roof/include", "-gline-tables-only", "-O3", "x.f90",
-                  "-o", "x",
-                  "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
+  EXPECT_EQ(
+      invocation.command,
+      (Args{"flang-new-19", "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
+            "-I/opt/roof/include", "-gline-tables-only", "-O3", "x.f90", "-o",
+            "x", "/opt/roof/lib/libroofrt.a", "-lpthread", "-lm"}));
   // The user's own debug information stays as asked; -gcc-toolchain is not
   // one.
   for (const char *debug : {"-g", "-g0", "-gdwarf-4"})
-    EXPECT_EQ(planCompilation({"flang-new-19"}, {debug, "-c", "x.f90"},
-                              kToolchain, fortran)
-                  .command,
-              (Args{"flang-new-19",
-                    "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
-                    "-I/opt/roof/include", debug, "-c", "x.f90"}));
+    EXPECT_EQ(
+        planCompilation({"flang-new-19"}, {debug, "-c", "x.f90"}, kToolchain,
+                        fortran)
+            .command,
+        (Args{"flang-new-19", "-fpass-plugin=/opt/roof/lib/libroofpass-19.so",
+              "-I/opt/roof/include", debug, "-c", "x.f90"}));
   EXPECT_EQ(planCompilation({"flang-new-19"},
                             {"-gcc-toolchain", "/usr", "-c", "x.f90"},
                             kToolchain, fortran)
@@ -176,14 +175,14 @@ TEST(CompilerWrapperTest, CompilesFortranWithLineTablesAndNoHeaders) {
 TEST(CompilerWrapperTest, LinksWithFlang16) {
   WrapperOptions fortran;
   fortran.language = Language::Fortran;
-  EXPECT_EQ(planCompilation({"flang-new-16"}, {"-O3", "x.f90", "-o", "x"},
-                            Toolchain::underPrefix("/opt/roof", 16), fortran)
-                .command,
-            (Args{"flang-new-16",
-                  "-fpass-plugin=/opt/roof/lib/libroofpass-16.so",
-                  "-I/opt/roof/include", "-O3", "x.f90", "-o", "x",
-                  "-flang-experimental-exec", "/opt/roof/lib/libroofrt.a",
-                  "-lpthread", "-lm"}));
+  EXPECT_EQ(
+      planCompilation({"flang-new-16"}, {"-O3", "x.f90", "-o", "x"},
+                      Toolchain::underPrefix("/opt/roof", 16), fortran)
+          .command,
+      (Args{"flang-new-16", "-fpass-plugin=/opt/roof/lib/libroofpass-16.so",
+            "-I/opt/roof/include", "-O3", "x.f90", "-o", "x",
+            "-flang-experimental-exec", "/opt/roof/lib/libroofrt.a",
+            "-lpthread", "-lm"}));
 }
 
 TEST(CompilerWrapperTest, TakesTheFortranCompilerFromTheEnvironment) {

@@ -60,14 +60,14 @@ std::string flopRows(int id, const std::string &kernel, const char *dfma,
                      int pid = 7, const char *grid = "(64, 1, 1)") {
   std::string rows;
   for (const char *op : {"dadd", "dmul", "fadd", "fmul", "ffma"})
-    rows += longRow(id, kernel,
-                    (std::string("sm__sass_thread_inst_executed_op_") + op +
-                     "_pred_on.sum")
-                        .c_str(),
-                    "inst", "0", pid, grid);
-  rows += longRow(id, kernel,
-                  "sm__sass_thread_inst_executed_op_dfma_pred_on.sum", "inst",
-                  dfma, pid, grid);
+    rows += longRow(
+        id, kernel,
+        (std::string("sm__sass_thread_inst_executed_op_") + op + "_pred_on.sum")
+            .c_str(),
+        "inst", "0", pid, grid);
+  rows +=
+      longRow(id, kernel, "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
+              "inst", dfma, pid, grid);
   return rows;
 }
 
@@ -82,19 +82,15 @@ std::string ncuRefusal(const std::string &text,
 }
 
 TEST(NcuTest, SumsLaunchesPerKernel) {
-  std::string text = "==PROF== Connected to process 7 (/app)\n" +
-                     std::string(kLongHeader) + "\n" +
-                     flopRows(0, "k(double *)", "1,000") +
-                     longRow(0, "k(double *)", "dram__bytes.sum", "Mbyte",
-                             "1.50") +
-                     longRow(0, "k(double *)", "gpu__time_duration.sum",
-                             "usecond", "2.50") +
-                     "==PROF== Disconnected from process 7\n" +
-                     flopRows(1, "k(double *)", "2,000", 7, "(32, 2, 1)") +
-                     longRow(1, "k(double *)", "dram__bytes.sum", "byte",
-                             "500,000") +
-                     longRow(1, "k(double *)", "gpu__time_duration.sum",
-                             "nsecond", "1,500");
+  std::string text =
+      "==PROF== Connected to process 7 (/app)\n" + std::string(kLongHeader) +
+      "\n" + flopRows(0, "k(double *)", "1,000") +
+      longRow(0, "k(double *)", "dram__bytes.sum", "Mbyte", "1.50") +
+      longRow(0, "k(double *)", "gpu__time_duration.sum", "usecond", "2.50") +
+      "==PROF== Disconnected from process 7\n" +
+      flopRows(1, "k(double *)", "2,000", 7, "(32, 2, 1)") +
+      longRow(1, "k(double *)", "dram__bytes.sum", "byte", "500,000") +
+      longRow(1, "k(double *)", "gpu__time_duration.sum", "nsecond", "1,500");
   GpuProfile profile = parseNcuCsv(text, std::nullopt);
   ASSERT_EQ(profile.kernels.size(), 1u);
   const ProfiledKernel &kernel = profile.kernels[0];
@@ -159,13 +155,13 @@ TEST(NcuTest, RefusesWhatIsNotItsOutput) {
   EXPECT_EQ(ncuRefusal(header + longRow(0, "k", "dram__bytes.sum", "byte", "1",
                                         7, "(64, 1)")),
             "line 2: Grid Size \"(64, 1)\" is not (x, y, z)");
-  EXPECT_EQ(ncuRefusal(header +
-                       longRow(0, "k", "dram__bytes.sum", "byte", "1,5")),
-            "line 2: dram__bytes.sum is \"1,5\", not a number");
-  EXPECT_EQ(ncuRefusal(header +
-                       longRow(0, "k", "dram__bytes.sum", "inst", "15")),
-            "line 2: dram__bytes.sum in \"inst\", not a unit of byte roof "
-            "knows: collect with ncu --print-units base");
+  EXPECT_EQ(
+      ncuRefusal(header + longRow(0, "k", "dram__bytes.sum", "byte", "1,5")),
+      "line 2: dram__bytes.sum is \"1,5\", not a number");
+  EXPECT_EQ(
+      ncuRefusal(header + longRow(0, "k", "dram__bytes.sum", "inst", "15")),
+      "line 2: dram__bytes.sum in \"inst\", not a unit of byte roof "
+      "knows: collect with ncu --print-units base");
 }
 
 TEST(NcuTest, RefusesMissingFlopMetricsWithTheCommandThatCollectsThem) {
@@ -270,17 +266,17 @@ TEST(NvprofTest, RefusesWhatIsNotItsOutput) {
                 .find("the metric table has no FLOP or byte metric; collect "
                       "with nvprof --csv"),
             std::string::npos);
-  EXPECT_EQ(nvprofRefusal(header +
-                          nvprofRow("k", 1, "flop_count_dp", "x", "1", "1")),
-            "line 2: flop_count_dp Min is \"x\", not a number");
+  EXPECT_EQ(
+      nvprofRefusal(header + nvprofRow("k", 1, "flop_count_dp", "x", "1", "1")),
+      "line 2: flop_count_dp Min is \"x\", not a number");
   EXPECT_EQ(nvprofRefusal(header + "\"Tesla K20c (0)\",\"k\",1\n"),
             "line 2: 3 fields, fewer than the header's");
-  EXPECT_EQ(nvprofRefusal(header +
-                          nvprofRow("k", 1, "flop_count_dp", "1", "1", "1")),
-            std::string("no flop_count_sp (nor flop_count_sp_add, _mul, "
-                        "_fma) for k: roof needs fp64 and fp32 FLOPs; "
-                        "collect with ") +
-                kNvprofCommand);
+  EXPECT_EQ(
+      nvprofRefusal(header + nvprofRow("k", 1, "flop_count_dp", "1", "1", "1")),
+      std::string("no flop_count_sp (nor flop_count_sp_add, _mul, "
+                  "_fma) for k: roof needs fp64 and fp32 FLOPs; "
+                  "collect with ") +
+          kNvprofCommand);
 }
 
 } // namespace
@@ -301,10 +297,11 @@ GpuProfile ncuInUnits(const char *bytesUnit, const char *bytes,
                       const char *dfma = "1,000") {
   std::string text = std::string(kLongHeader) + "\n";
   for (const char *op : {"dadd", "dmul", "fadd", "fmul", "ffma"})
-    text += longRow(0, "k", (std::string("sm__sass_thread_inst_executed_op_") +
-                             op + "_pred_on.sum")
-                                .c_str(),
-                    "inst", "0");
+    text += longRow(
+        0, "k",
+        (std::string("sm__sass_thread_inst_executed_op_") + op + "_pred_on.sum")
+            .c_str(),
+        "inst", "0");
   text += longRow(0, "k", "sm__sass_thread_inst_executed_op_dfma_pred_on.sum",
                   instUnit, dfma);
   text += longRow(0, "k", "dram__bytes.sum", bytesUnit, bytes);
@@ -320,10 +317,10 @@ TEST(NcuUnitsTest, TimesInEverySpelling) {
   // Nsight Compute 2025 abbreviates ("ns", "us", "ms", "s"), older versions
   // and --print-units base spell out ("nsecond", "usecond", ...).
   const std::pair<const char *, const char *> kTimes[] = {
-      {"ns", "243,652,480"},  {"nsecond", "243,652,480"},
-      {"us", "243,652.48"},   {"usecond", "243,652.48"},
-      {"ms", "243.65248"},    {"msecond", "243.65248"},
-      {"s", "0.24365248"},    {"second", "0.24365248"}};
+      {"ns", "243,652,480"}, {"nsecond", "243,652,480"},
+      {"us", "243,652.48"},  {"usecond", "243,652.48"},
+      {"ms", "243.65248"},   {"msecond", "243.65248"},
+      {"s", "0.24365248"},   {"second", "0.24365248"}};
   for (auto [unit, value] : kTimes) {
     GpuProfile profile = ncuInUnits("byte", "1", unit, value);
     EXPECT_NEAR(*profile.kernels[0].timeS, 0.24365248, 1e-15) << unit;
@@ -333,14 +330,15 @@ TEST(NcuUnitsTest, TimesInEverySpelling) {
 TEST(NcuUnitsTest, BytesInSiMultiples) {
   // ncu's byte prefixes are powers of 1000: 8,392,704 bytes print as 8.39
   // Mbyte.
-  const std::pair<const char *, double> kBytes[] = {
-      {"byte", 1.5},    {"Kbyte", 1.5e3}, {"Mbyte", 1.5e6},
-      {"Gbyte", 1.5e9}, {"Tbyte", 1.5e12}};
+  const std::pair<const char *, double> kBytes[] = {{"byte", 1.5},
+                                                    {"Kbyte", 1.5e3},
+                                                    {"Mbyte", 1.5e6},
+                                                    {"Gbyte", 1.5e9},
+                                                    {"Tbyte", 1.5e12}};
   for (auto [unit, bytes] : kBytes) {
     GpuProfile profile = ncuInUnits(unit, "1.5", "ns", "1");
     EXPECT_DOUBLE_EQ(
-        *profile.kernels[0].bytes[static_cast<int>(ProfiledLevel::Dram)],
-        bytes)
+        *profile.kernels[0].bytes[static_cast<int>(ProfiledLevel::Dram)], bytes)
         << unit;
   }
   GpuProfile grouped = ncuInUnits("Kbyte", "8,392.70", "ns", "1");
@@ -354,7 +352,8 @@ TEST(NcuUnitsTest, ScaledInstructionCountsAreApproximate) {
   EXPECT_EQ(exact.kernels[0].flops[ROOF_FP64], 2097152.0);
   EXPECT_FALSE(exact.kernels[0].approximateFlops[ROOF_FP64]);
   const std::tuple<const char *, const char *, double> kCounts[] = {
-      {"Kinst", "1,048.58", 1048580}, {"Minst", "1.05", 1050000},
+      {"Kinst", "1,048.58", 1048580},
+      {"Minst", "1.05", 1050000},
       {"Ginst", "0.00105", 1050000}};
   for (auto [unit, value, count] : kCounts) {
     GpuProfile profile = ncuInUnits("byte", "1", "ns", "1", unit, value);

@@ -1,4 +1,5 @@
-//===- driver/unittests/KernelMatchingTest.cpp - Profiler kernels in roof's -===//
+//===- driver/unittests/KernelMatchingTest.cpp - Profiler kernels in roof's
+//-===//
 #include "KernelMatching.h"
 
 #include <gtest/gtest.h>
@@ -51,7 +52,8 @@ KernelRecord kernel(const char *name, const char *demangled,
   return record;
 }
 
-GpuProfile profileOf(std::vector<std::pair<const char *, std::uint64_t>> names) {
+GpuProfile
+profileOf(std::vector<std::pair<const char *, std::uint64_t>> names) {
   GpuProfile profile;
   profile.tool = "ncu";
   for (auto [name, launches] : names) {
@@ -67,8 +69,7 @@ TEST(KernelMatchingTest, MatchesByMangledDemangledAndFunctionName) {
   std::vector<KernelRecord> kernels = {
       kernel("_Z5daxpyidPKdPd", "daxpy(int, double, double const*, double*)"),
       kernel("_Z4fillIdLb1EEvPT_i", "void fill<double, true>(double*, int)"),
-      kernel("scale_c", "scale_c"),
-      kernel("_Z4initPd", "init(double*)")};
+      kernel("scale_c", "scale_c"), kernel("_Z4initPd", "init(double*)")};
   GpuProfile profile =
       profileOf({{"daxpy(int, double, const double *, double *)", 1},
                  {"void fill<double, (bool)1>(T1 *, int)", 1},
@@ -87,9 +88,8 @@ TEST(KernelMatchingTest, MatchesByMangledDemangledAndFunctionName) {
 }
 
 TEST(KernelMatchingTest, FunctionNamesMustBeUniqueOnBothSides) {
-  std::vector<KernelRecord> kernels = {
-      kernel("_Z5scalePf", "scale(float*)"),
-      kernel("_Z5scalePd", "scale(double*)")};
+  std::vector<KernelRecord> kernels = {kernel("_Z5scalePf", "scale(float*)"),
+                                       kernel("_Z5scalePd", "scale(double*)")};
   // Two roof kernels named scale: "scale" alone is ambiguous.
   KernelMatching matching = matchKernels(profileOf({{"scale", 1}}), kernels);
   EXPECT_TRUE(matching.matched.empty());
@@ -138,8 +138,7 @@ struct TwoKernels {
   std::vector<KernelRecord> kernels;
   TwoKernels() {
     KernelRecord a = kernel("a", "a", 3);
-    a.launchRecords = {record(0, 64, 10), record(2, 64, 20),
-                       record(4, 32, 40)};
+    a.launchRecords = {record(0, 64, 10), record(2, 64, 20), record(4, 32, 40)};
     KernelRecord b = kernel("b", "b", 2);
     b.launchRecords = {record(1, 64, 100), record(3, 64, 200)};
     kernels = {a, b};
@@ -148,12 +147,11 @@ struct TwoKernels {
 
 // A profile of `launches` (kernel index and grid), kernel 0 "a", 1 "b",
 // 2 a kernel roof does not have.
-GpuProfile listedLaunches(std::vector<std::pair<std::size_t, std::uint64_t>>
-                              launches) {
+GpuProfile
+listedLaunches(std::vector<std::pair<std::size_t, std::uint64_t>> launches) {
   GpuProfile profile = profileOf({{"a", 0}, {"b", 0}, {"library", 0}});
   for (auto [kernel, grid] : launches) {
-    profile.launches.push_back(
-        {kernel, Dim3{grid, 1, 1}, Dim3{256, 1, 1}});
+    profile.launches.push_back({kernel, Dim3{grid, 1, 1}, Dim3{256, 1, 1}});
     ++profile.kernels[kernel].launches;
   }
   return profile;
@@ -216,8 +214,8 @@ TEST(ComparedLaunchesTest, NvprofListsNoLaunches) {
   TwoKernels census;
   GpuProfile profile = profileOf({{"a", 2}});
   KernelMatching matching = matchKernels(profile, census.kernels);
-  ComparedLaunches a = comparedLaunches(
-      matching.matched[0], profile, profiledWindow(profile, matching));
+  ComparedLaunches a = comparedLaunches(matching.matched[0], profile,
+                                        profiledWindow(profile, matching));
   EXPECT_EQ(a.basis, ComparedLaunches::Basis::FirstRecords);
   EXPECT_EQ(a.counts.precisions[ROOF_FP64].flops.empirical, 30u);
 }

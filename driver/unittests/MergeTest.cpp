@@ -298,14 +298,14 @@ Census withTraffic(Census census, std::uint64_t l2) {
 }
 
 TEST(MergeTest, SumsTraffic) {
-  Census merged =
-      merge({withTraffic(rankCensus(0), 1000), withTraffic(rankCensus(1), 3000)});
+  Census merged = merge(
+      {withTraffic(rankCensus(0), 1000), withTraffic(rankCensus(1), 3000)});
   ASSERT_TRUE(merged.traffic);
   EXPECT_EQ(merged.traffic->sampledAccesses, 4000u);
   EXPECT_EQ(merged.traffic->levels.size(), 2u);
-  for (const Counts *counts : {&merged.totals, &merged.functions[0].counts,
-                               &merged.regions[0].counts,
-                               &merged.threads[0].counts}) {
+  for (const Counts *counts :
+       {&merged.totals, &merged.functions[0].counts, &merged.regions[0].counts,
+        &merged.threads[0].counts}) {
     ASSERT_EQ(counts->traffic.size(), 2u);
     EXPECT_EQ(counts->traffic[0].level, "L2");
     EXPECT_EQ(counts->traffic[0].bytes.loaded, 4000u);

@@ -136,8 +136,7 @@ TEST(ReportTest, TableSaysWhereAFunctionIsDefined) {
   Census census = smallCensus(8, 4, 4);
   EXPECT_NE(report(census, {}).find("#1 g()  [g.cpp]\n"), std::string::npos);
   census.functions[0].line = 12;
-  EXPECT_NE(report(census, {}).find("#1 g()  [g.cpp:12]\n"),
-            std::string::npos);
+  EXPECT_NE(report(census, {}).find("#1 g()  [g.cpp:12]\n"), std::string::npos);
   EXPECT_EQ(jsonReport(census)["functions"][0]["line"], 12);
 }
 

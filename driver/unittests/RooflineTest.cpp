@@ -191,11 +191,9 @@ TEST(EfficiencyTest, ModelledTrafficPlacesTheLevelsBelowL1) {
   roofline = analyseScope(counts, 1e-9, ROOF_FP64, knlCeilings(),
                           {{"HBM", 400, BytesSource::Measured}});
   ASSERT_TRUE(roofline);
-  EXPECT_EQ(roofline->empirical.levels[1].bytes.source,
-            BytesSource::Measured);
+  EXPECT_EQ(roofline->empirical.levels[1].bytes.source, BytesSource::Measured);
   EXPECT_DOUBLE_EQ(*roofline->empirical.levels[1].bound, 341.8 * 5);
-  EXPECT_EQ(roofline->empirical.levels[2].bytes.source,
-            BytesSource::Modelled);
+  EXPECT_EQ(roofline->empirical.levels[2].bytes.source, BytesSource::Modelled);
 }
 
 TEST(EfficiencyTest, UntimedScopesHaveNoEfficiency) {

@@ -231,12 +231,12 @@ TEST(LikwidTest, RefusesValuesNoCounterHolds) {
       parseLikwid(withValue(bad));
       ADD_FAILURE() << bad << " accepted";
     } catch (const InputError &error) {
-      EXPECT_STREQ(error.what(),
-                   (std::string("line 5: FP_ARITH_INST_RETIRED_SCALAR_DOUBLE: ") +
-                    bad +
-                    " is not a count, size, rate or time (negative, or above "
-                    "2^64)")
-                       .c_str());
+      EXPECT_STREQ(
+          error.what(),
+          (std::string("line 5: FP_ARITH_INST_RETIRED_SCALAR_DOUBLE: ") + bad +
+           " is not a count, size, rate or time (negative, or above "
+           "2^64)")
+              .c_str());
     }
   }
 }

@@ -18,8 +18,7 @@ namespace roof::ert::gpu {
 
 namespace {
 
-double attributeGhz(cudaDeviceAttr attribute, int device,
-                    const char *name) {
+double attributeGhz(cudaDeviceAttr attribute, int device, const char *name) {
   int kiloHertz = 0;
   checkCuda(cudaDeviceGetAttribute(&kiloHertz, attribute, device), name);
   return kiloHertz / 1e6;
@@ -42,11 +41,11 @@ GpuProperties openDevice(int device) {
   int count = 0;
   const cudaError_t found = cudaGetDeviceCount(&count);
   if (found != cudaSuccess)
-    throw std::runtime_error(std::string("no CUDA device (cudaGetDeviceCount: ") +
-                             cudaGetErrorString(found) + ")");
-  if (count == 0)
     throw std::runtime_error(
-        "no CUDA device (cudaGetDeviceCount: 0 devices)");
+        std::string("no CUDA device (cudaGetDeviceCount: ") +
+        cudaGetErrorString(found) + ")");
+  if (count == 0)
+    throw std::runtime_error("no CUDA device (cudaGetDeviceCount: 0 devices)");
   if (device >= count)
     throw UsageError("device " + std::to_string(device) + " asked for, but " +
                      std::to_string(count) + " CUDA device" +
@@ -91,9 +90,9 @@ int residentBlocksPerMultiprocessor(int threadsPerBlock,
                       " kernels on this device (built for " +
                       ROOF_ERT_CUDA_ARCHITECTURES + ")");
         if (blocks < 1)
-          throw std::runtime_error(
-              "the kernels cannot run " + std::to_string(threadsPerBlock) +
-              " threads per block on this device");
+          throw std::runtime_error("the kernels cannot run " +
+                                   std::to_string(threadsPerBlock) +
+                                   " threads per block on this device");
         fewest = fewest ? std::min(fewest, blocks) : blocks;
       }
   return fewest;

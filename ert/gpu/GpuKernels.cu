@@ -101,8 +101,7 @@ int launchChain(void *data, std::size_t elements, long trials,
                 LaunchShape shape) {
   chainKernel<T, Arithmetic, Steps, Divide>
       <<<shape.blocks, shape.threadsPerBlock>>>(static_cast<T *>(data),
-                                                 elements, trials,
-                                                 T(kDivisor));
+                                                elements, trials, T(kDivisor));
   return int(cudaGetLastError());
 }
 
@@ -132,8 +131,8 @@ template <typename T, typename Arithmetic>
 GpuKernel findChain(bool divide, int flopsPerElement) {
   static const auto multiplyAdds = multiplyAddTable<T, Arithmetic>(
       std::make_index_sequence<kMultiplyAddTableSize - 1>());
-  static const auto divides = divideTable<T, Arithmetic>(
-      std::make_index_sequence<kDivideTableSize>());
+  static const auto divides =
+      divideTable<T, Arithmetic>(std::make_index_sequence<kDivideTableSize>());
   const int index = chainTableIndex(
       divide ? KernelKind::DivideFma : KernelKind::Fma, flopsPerElement);
   if (index < 0)

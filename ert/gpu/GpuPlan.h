@@ -1,4 +1,5 @@
-//===- ert/gpu/GpuPlan.h - What roof-ert-gpu measures, and the spec -*- C++ -*-===//
+//===- ert/gpu/GpuPlan.h - What roof-ert-gpu measures, and the spec -*- C++
+//-*-===//
 //
 // Plain arithmetic on the device's properties, without CUDA (unit-tested on
 // machines without a GPU): the working sets of the sweep, the grid, and the
@@ -67,7 +68,8 @@ std::optional<double> specDramGbytesPerSecond(const GpuProperties &);
 // 128 KB (7.0, 8.6, 8.9, 12.0), 96 KB (7.5), 192 KB (8.0), 256 KB (9.0,
 // 10.0; the Hopper tuning guide's "combined L1 cache, texture cache and
 // shared memory" of 256 KB per SM). Nothing for other compute capabilities.
-std::optional<std::size_t> unifiedL1BytesPerMultiprocessor(const GpuProperties &);
+std::optional<std::size_t>
+unifiedL1BytesPerMultiprocessor(const GpuProperties &);
 
 // The caches the bandwidth sweep's working set meets, for naming its levels
 // (nameLevelsByCapacity): "L1", the L1 of every multiprocessor the grid

@@ -106,7 +106,7 @@ struct GpuRun {
   GpuProperties device;
   LaunchShape shape;
   std::optional<GpuPeak> peak;
-  std::optional<double> specDram; // GB/s
+  std::optional<double> specDram;    // GB/s
   std::vector<CacheCapacity> caches; // what the levels are named after
 };
 
@@ -199,8 +199,8 @@ void printDevice(const GpuRun &run) {
   const GpuProperties &d = run.device;
   std::printf("device: %s, compute capability %d.%d, %d SMs at %.3f GHz, "
               "%s L2, %s memory (%s free)\n",
-              d.name.c_str(), d.computeMajor, d.computeMinor,
-              d.multiprocessors, d.clockGhz, formatBytes(d.l2Bytes).c_str(),
+              d.name.c_str(), d.computeMajor, d.computeMinor, d.multiprocessors,
+              d.clockGhz, formatBytes(d.l2Bytes).c_str(),
               formatBytes(d.memoryBytes).c_str(),
               formatBytes(d.freeMemoryBytes).c_str());
   std::printf("grid: %d blocks x %d threads\n", run.shape.blocks,

@@ -130,8 +130,7 @@ TEST(GpuPlan, SweepFromOneElementPerThreadToBeyondL2) {
   EXPECT_EQ(plan.flopSweepWorkingSet, 270336u * 64);
   EXPECT_TRUE(plan.effort.sweepFlops);
 
-  const SweepPlan quick =
-      gpuSweepPlan({Precision::Fp64}, true, h100(), shape);
+  const SweepPlan quick = gpuSweepPlan({Precision::Fp64}, true, h100(), shape);
   EXPECT_EQ(quick.ceilingWorkingSets, (std::vector<std::size_t>{270336u * 64}));
   EXPECT_FALSE(quick.effort.sweepFlops);
   EXPECT_LT(quick.memoryWorkingSets.size(), plan.memoryWorkingSets.size());
@@ -149,13 +148,11 @@ TEST(GpuPlan, DividesPerSecond) {
   m.flops = 3e9; // 1e9 steps of an FMA and a divide
   m.bytes = 1;
   m.seconds = {1.0};
-  EXPECT_DOUBLE_EQ(gigadividesPerSecond({KernelKind::DivideFma,
-                                         Precision::Fp64, m}),
-                   1.0);
   EXPECT_DOUBLE_EQ(
-      gigadividesPerSecond({KernelKind::Fma, Precision::Fp64, m}), 0.0);
+      gigadividesPerSecond({KernelKind::DivideFma, Precision::Fp64, m}), 1.0);
+  EXPECT_DOUBLE_EQ(gigadividesPerSecond({KernelKind::Fma, Precision::Fp64, m}),
+                   0.0);
 }
-
 
 //===----------------------------------------------------------------------===//
 // Naming the levels after the device's caches
@@ -164,7 +161,9 @@ TEST(GpuPlan, DividesPerSecond) {
 constexpr std::size_t kKiB = 1024;
 
 // The default grid: 8 blocks of 256 threads on every multiprocessor.
-LaunchShape fullGrid(const GpuProperties &p) { return {p.multiprocessors * 8, 256}; }
+LaunchShape fullGrid(const GpuProperties &p) {
+  return {p.multiprocessors * 8, 256};
+}
 
 TEST(GpuPlan, UnifiedL1PerArchitecture) {
   EXPECT_EQ(unifiedL1BytesPerMultiprocessor(h100()), 256 * kKiB);
@@ -215,8 +214,8 @@ TEST(GpuPlan, TheSweepHasWorkingSetsInL1) {
   // multiprocessors' L1 for a plateau of a doubling.
   for (const GpuProperties &p : {h100(), a100(), v100()})
     for (bool quick : {true, false}) {
-      const SweepPlan plan = gpuSweepPlan({Precision::Fp64}, quick, p,
-                                          fullGrid(p));
+      const SweepPlan plan =
+          gpuSweepPlan({Precision::Fp64}, quick, p, fullGrid(p));
       const std::size_t l1 = gpuCaches(p, fullGrid(p))[0].bytes;
       std::size_t inL1 = 0;
       for (std::size_t bytes : plan.memoryWorkingSets)
@@ -231,9 +230,8 @@ TEST(GpuPlan, TheSweepHasWorkingSetsInL1) {
 // the L2. A faster plateau within L1 is L1, DRAM is DRAM.
 TEST(GpuPlan, LevelsOfAnH100AreNamedAfterItsCaches) {
   const std::vector<CacheCapacity> caches = gpuCaches(h100(), fullGrid(h100()));
-  std::vector<MemoryLevel> levels = {
-      {"L1", 3000, 16896 * kKiB, 33 * kMiB},
-      {"DRAM", 2900, 66 * kMiB, 1600 * kMiB}};
+  std::vector<MemoryLevel> levels = {{"L1", 3000, 16896 * kKiB, 33 * kMiB},
+                                     {"DRAM", 2900, 66 * kMiB, 1600 * kMiB}};
   nameLevelsByCapacity(levels, caches);
   EXPECT_EQ(levels[0].name, "L2");
   EXPECT_EQ(levels[1].name, "DRAM");

@@ -268,8 +268,7 @@ TEST(LevelNames, FirstCacheThatHoldsTheLevel) {
                                      {"L2", 300, 70000, 900000},
                                      {"DRAM", 60, 2000000, 9000000}};
   nameLevelsByCapacity(levels, {{"L1", 65536}, {"L2", 1 << 20}});
-  EXPECT_EQ(namesOf(levels),
-            (std::vector<std::string>{"L1", "L2", "DRAM"}));
+  EXPECT_EQ(namesOf(levels), (std::vector<std::string>{"L1", "L2", "DRAM"}));
   // A level that outgrew L1 but fits L2 is L2, whatever its rank.
   levels = {{"L1", 400, 1024, 100000}, {"DRAM", 60, 2000000, 9000000}};
   nameLevelsByCapacity(levels, {{"L1", 65536}, {"L2", 1 << 20}});

@@ -5,8 +5,8 @@
 // bench in place of hardware.
 //
 //===----------------------------------------------------------------------===//
-#include "../Progress.h"
 #include "../Sweep.h"
+#include "../Progress.h"
 
 #include <gtest/gtest.h>
 
@@ -32,15 +32,15 @@ TEST(KernelKinds, ChainTableIndexFollowsTheFlopsPerElement) {
   EXPECT_EQ(flopsPerElementChoices(KernelKind::DivideNoFma).back(), 768);
 }
 
-Point point(KernelKind kind, Precision precision, int flops,
-            std::size_t bytes, std::string phase = "ceiling") {
+Point point(KernelKind kind, Precision precision, int flops, std::size_t bytes,
+            std::string phase = "ceiling") {
   return {std::move(phase), kind, precision, 4, flops, bytes, {0.05, 3}};
 }
 
 TEST(Sweep, BytesAndFlopsOfARun) {
   // 1 MiB of FP64: 131072 elements, a load and a store of 8 bytes each.
-  const Measurement fp64 = measurementOf(
-      point(KernelKind::Fma, Precision::Fp64, 1024, 1 << 20), 4);
+  const Measurement fp64 =
+      measurementOf(point(KernelKind::Fma, Precision::Fp64, 1024, 1 << 20), 4);
   EXPECT_EQ(fp64.trials, 4);
   EXPECT_DOUBLE_EQ(fp64.bytes, 2.0 * 8 * 131072 * 4);
   EXPECT_DOUBLE_EQ(fp64.flops, 1024.0 * 131072 * 4);
@@ -101,7 +101,8 @@ TEST(Sweep, WorkingSetSizesPerDoubling) {
   auto toPages = [](std::size_t bytes) {
     return std::max<std::size_t>(4096, bytes / 4096 * 4096);
   };
-  const std::vector<std::size_t> sizes = workingSetSizes(1024, 65536, 4, toPages);
+  const std::vector<std::size_t> sizes =
+      workingSetSizes(1024, 65536, 4, toPages);
   ASSERT_FALSE(sizes.empty());
   EXPECT_EQ(sizes.front(), 4096u);
   EXPECT_EQ(sizes.back(), 65536u);
@@ -171,8 +172,8 @@ public:
 TEST(Sweep, APhaseIsCalibratedThenRepeatedInTurns) {
   std::vector<Point> points;
   for (std::size_t bytes : {1024, 2048, 4096})
-    points.push_back({"memory", KernelKind::Fma, Precision::Fp64, 1, 1, bytes,
-                      {0.01, 2}});
+    points.push_back(
+        {"memory", KernelKind::Fma, Precision::Fp64, 1, 1, bytes, {0.01, 2}});
   points.push_back(point(KernelKind::Fma, Precision::Fp64, 1024, 512));
   points.back().effort.repetitions = 1;
   FakeBench bench;

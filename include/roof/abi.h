@@ -47,7 +47,7 @@ enum RoofClass {
   ROOF_CLASS_ADD, /* fadd, fsub, reductions */
   ROOF_CLASS_MUL,
   ROOF_CLASS_FMA,
-  ROOF_CLASS_DIV, /* includes reciprocal estimates (rcp14) */
+  ROOF_CLASS_DIV,  /* includes reciprocal estimates (rcp14) */
   ROOF_CLASS_SQRT, /* includes reciprocal-sqrt estimates (rsqrt14) */
   ROOF_CLASS_TRANSCENDENTAL,
   ROOF_CLASS_MINMAX,
@@ -117,34 +117,35 @@ typedef struct RoofWeight {
 #define ROOF_NO_SLOT UINT32_MAX
 
 typedef struct RoofFunction {
-  const char *name;       /* mangled (linkage) name */
-  const char *demangled;  /* demangled, or the name itself for C */
+  const char *name;          /* mangled (linkage) name */
+  const char *demangled;     /* demangled, or the name itself for C */
   const char *attributed_to; /* enclosing function for OpenMP outlined
                                 bodies, else NULL */
-  uint32_t first_slot;    /* into the module's counter array */
+  uint32_t first_slot;       /* into the module's counter array */
   uint32_t num_slots;
-  uint32_t entry_slot;    /* relative slot counting calls */
-  uint32_t time_slot;     /* relative slot with accumulated cycles
-                             (llvm.readcyclecounter), or ROOF_NO_SLOT */
-  uint32_t depth_slot;    /* relative slot with the thread's recursion
-                             depth while timed, or ROOF_NO_SLOT */
+  uint32_t entry_slot; /* relative slot counting calls */
+  uint32_t time_slot;  /* relative slot with accumulated cycles
+                          (llvm.readcyclecounter), or ROOF_NO_SLOT */
+  uint32_t depth_slot; /* relative slot with the thread's recursion
+                          depth while timed, or ROOF_NO_SLOT */
   uint32_t num_weights;
   const RoofWeight *weights;
-  uint32_t line;          /* of the definition in the module's source (its
-                             DISubprogram's), 0 without debug information or
-                             when it is defined in another file (a header) */
+  uint32_t line; /* of the definition in the module's source (its
+                    DISubprogram's), 0 without debug information or
+                    when it is defined in another file (a header) */
 } RoofFunction;
 
 /* RoofModule.flags */
-#define ROOF_MODULE_TRAFFIC 1u /* built in traffic mode: its functions pass
-                                  addresses to __roof_traffic_* */
+#define ROOF_MODULE_TRAFFIC                                                    \
+  1u /* built in traffic mode: its functions pass                              \
+        addresses to __roof_traffic_* */
 
 typedef struct RoofModule {
   uint32_t abi_version; /* ROOF_ABI_VERSION */
   uint32_t num_functions;
-  uint32_t num_slots;   /* size of the counter array */
-  uint32_t flags;       /* ROOF_MODULE_* */
-  const char *source;   /* module identifier (source file) */
+  uint32_t num_slots; /* size of the counter array */
+  uint32_t flags;     /* ROOF_MODULE_* */
+  const char *source; /* module identifier (source file) */
   const char *triple;
   const char *cpu;      /* "target-cpu" of the first defined function */
   const char *features; /* "target-features" of that function */
@@ -169,9 +170,9 @@ enum RoofMarkerAction {
 /* How `name` is given. */
 enum RoofMarkerName {
   ROOF_MARKER_NO_NAME,
-  ROOF_MARKER_CHARS,           /* const char *, NUL-terminated */
-  ROOF_MARKER_WIDE,            /* const wchar_t *, NUL-terminated */
-  ROOF_MARKER_NVTX_ATTRIBUTES  /* const nvtxEventAttributes_t * */
+  ROOF_MARKER_CHARS,          /* const char *, NUL-terminated */
+  ROOF_MARKER_WIDE,           /* const wchar_t *, NUL-terminated */
+  ROOF_MARKER_NVTX_ATTRIBUTES /* const nvtxEventAttributes_t * */
 };
 
 /* Runtime entry points called by instrumented code. */
@@ -193,8 +194,8 @@ void __roof_register_thread(const RoofModule *module, uint64_t *counters);
 #define ROOF_TRAFFIC_HASH_SHIFT 40
 extern uint64_t __roof_traffic_threshold;
 /* `bytes` bytes from `address`; `stored`: a store (or a read-modify-write). */
-void __roof_traffic_access(uint64_t *slots, const void *address,
-                           uint64_t bytes, uint32_t stored);
+void __roof_traffic_access(uint64_t *slots, const void *address, uint64_t bytes,
+                           uint32_t stored);
 /* The active lanes of a gather, scatter, or masked load or store: lane i of
  * `mask` (bit i) accesses `element_bytes` at `lanes[i]`. */
 void __roof_traffic_lanes(uint64_t *slots, const void *const *lanes,
@@ -239,8 +240,7 @@ typedef struct RoofCudaCounterHeader {
 } RoofCudaCounterHeader;
 void __roof_cuda_register_kernel(const void *stub, const char *name,
                                  const char *demangled,
-                                 const void *header_shadow,
-                                 const char *module);
+                                 const void *header_shadow, const char *module);
 uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
                        uint64_t range);
 

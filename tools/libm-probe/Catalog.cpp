@@ -12,8 +12,8 @@
 
 #include "libm_paths.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -373,10 +373,14 @@ std::vector<ProbeSpec> libmCatalog() {
   static const struct {
     const char *Symbol, *Library, *Signature;
   } Unchecked[] = {
-      {"lrint", "libm.so.6", "d_v"},       {"lrintf", "libm.so.6", "f_v"},
-      {"llrint", "libm.so.6", "d_v"},      {"llrintf", "libm.so.6", "f_v"},
-      {"lround", "libm.so.6", "d_v"},      {"lroundf", "libm.so.6", "f_v"},
-      {"llround", "libm.so.6", "d_v"},     {"llroundf", "libm.so.6", "f_v"},
+      {"lrint", "libm.so.6", "d_v"},
+      {"lrintf", "libm.so.6", "f_v"},
+      {"llrint", "libm.so.6", "d_v"},
+      {"llrintf", "libm.so.6", "f_v"},
+      {"lround", "libm.so.6", "d_v"},
+      {"lroundf", "libm.so.6", "f_v"},
+      {"llround", "libm.so.6", "d_v"},
+      {"llroundf", "libm.so.6", "f_v"},
       {"__muldc3", "libgcc_s.so.1", "dddd_d"},
       {"__divdc3", "libgcc_s.so.1", "dddd_d"},
       {"__mulsc3", "libgcc_s.so.1", "ffff_f"},

@@ -371,7 +371,8 @@ void writeInclude(raw_ostream &OS, const std::vector<Result> &Results,
      << "// ifunc picks code for the CPU that runs it: the table describes "
         "this machine.\n"
      << "//\n"
-     << "// ROOF_LIBM_COST(name, precision, lanes, executed, add, mul, fma, div, "
+     << "// ROOF_LIBM_COST(name, precision, lanes, executed, add, mul, fma, "
+        "div, "
         "sqrt,\n"
      << "//                minmax, compare, convert): precision is that of the "
         "arguments,\n"
@@ -561,8 +562,7 @@ int main(int argc, char **argv) {
 
   std::vector<PathResults> Paths;
   for (const PathJob &P : PathJobs) {
-    Paths.push_back(
-        summarizePaths(*P.Spec, P.Arguments, Traced.Counts[P.Job]));
+    Paths.push_back(summarizePaths(*P.Spec, P.Arguments, Traced.Counts[P.Job]));
     if (Verbose)
       for (size_t I = 0; I < P.Arguments.size(); ++I)
         outs() << format("%s path argument %a: key %u, %llu FLOPs\n",
@@ -586,16 +586,16 @@ int main(int argc, char **argv) {
     outs() << Runnable[J]->Symbol << ":\n";
     for (size_t I = 0; I < Jobs[J].Frames.size(); ++I) {
       const CallCounts &C = Traced.Counts[J][I];
-      outs() << format("  call %2zu  args %-24s %5llu FLOPs (add %llu mul "
-                       "%llu fma %llu div %llu sqrt %llu) minmax %llu cmp "
-                       "%llu cvt %llu, %llu insns\n",
-                       I,
-                       describeFrame(*Runnable[J], *Jobs[J].Frames[I]).c_str(),
-                       C.flops(), C.inClass(ROOF_CLASS_ADD),
-                       C.inClass(ROOF_CLASS_MUL), C.inClass(ROOF_CLASS_FMA),
-                       C.inClass(ROOF_CLASS_DIV), C.inClass(ROOF_CLASS_SQRT),
-                       C.inClass(ROOF_CLASS_MINMAX), C.inClass(ROOF_CLASS_COMPARE),
-                       C.inClass(ROOF_CLASS_CONVERT), C.Instructions);
+      outs() << format(
+          "  call %2zu  args %-24s %5llu FLOPs (add %llu mul "
+          "%llu fma %llu div %llu sqrt %llu) minmax %llu cmp "
+          "%llu cvt %llu, %llu insns\n",
+          I, describeFrame(*Runnable[J], *Jobs[J].Frames[I]).c_str(), C.flops(),
+          C.inClass(ROOF_CLASS_ADD), C.inClass(ROOF_CLASS_MUL),
+          C.inClass(ROOF_CLASS_FMA), C.inClass(ROOF_CLASS_DIV),
+          C.inClass(ROOF_CLASS_SQRT), C.inClass(ROOF_CLASS_MINMAX),
+          C.inClass(ROOF_CLASS_COMPARE), C.inClass(ROOF_CLASS_CONVERT),
+          C.Instructions);
     }
   }
 
@@ -606,8 +606,8 @@ int main(int argc, char **argv) {
         outs() << format("%-10s path key %3u (%s): %llu FLOPs, %u of %u "
                          "arguments\n",
                          F.Spec->Symbol.c_str(), P.Key,
-                         describeKey(P.Key).c_str(), P.Mode.flops(),
-                         P.Agreeing, P.Arguments);
+                         describeKey(P.Key).c_str(), P.Mode.flops(), P.Agreeing,
+                         P.Arguments);
   }
   if (!OutFile.empty()) {
     // Write aside and rename, so a failed run never leaves a half table

@@ -19,8 +19,8 @@ Expected<FunctionTable> FunctionTable::read(const std::string &Path) {
   Expected<OwningBinary<ObjectFile>> Binary =
       ObjectFile::createObjectFile(Path);
   if (!Binary)
-    return fail(Path, "not an ELF executable (" +
-                          toString(Binary.takeError()) + ")");
+    return fail(Path,
+                "not an ELF executable (" + toString(Binary.takeError()) + ")");
   const auto *Elf = dyn_cast<ELF64LEObjectFile>(Binary->getBinary());
   if (!Elf || Elf->getArch() != Triple::x86_64)
     return fail(Path, "not an x86-64 ELF executable");

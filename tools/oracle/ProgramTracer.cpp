@@ -340,8 +340,8 @@ void Tracer::count(const Block &B, const std::string &Function) {
 ProgramTrace Tracer::run() {
   // Stopped after execve: the executable and the loader are mapped.
   char Exe[4096];
-  ssize_t N = readlink(("/proc/" + std::to_string(pid()) + "/exe").c_str(),
-                       Exe, sizeof(Exe) - 1);
+  ssize_t N = readlink(("/proc/" + std::to_string(pid()) + "/exe").c_str(), Exe,
+                       sizeof(Exe) - 1);
   if (N <= 0) {
     fail("cannot read /proc/PID/exe of the program");
     return Trace;
@@ -443,8 +443,7 @@ ProgramTrace Tracer::run() {
     }
   }
   if (Exited && Trace.Error.empty() && Trace.ExitStatus != 0)
-    fail("the program exited with status " +
-         std::to_string(Trace.ExitStatus));
+    fail("the program exited with status " + std::to_string(Trace.ExitStatus));
   return Trace;
 }
 

@@ -1,4 +1,5 @@
-//===- roof-oracle.cpp - Count the FP work a program executes, per function ===//
+//===- roof-oracle.cpp - Count the FP work a program executes, per function
+//===//
 //
 // The binary-level oracle that roof's x86 empirical counts are checked
 // against (test/oracle/corpus.py, docs/oracle.md): it knows nothing of the
@@ -45,8 +46,8 @@ static int failWith(const Twine &Message, int Status = 1) {
   return Status;
 }
 
-static json::Object countsObject(const uint64_t (&C)[ROOF_NUM_PRECISIONS]
-                                                     [ROOF_NUM_CLASSES]) {
+static json::Object
+countsObject(const uint64_t (&C)[ROOF_NUM_PRECISIONS][ROOF_NUM_CLASSES]) {
   json::Object Out;
   for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P) {
     json::Object Classes;
@@ -139,9 +140,9 @@ int main(int argc, char **argv) {
 
   auto Start = std::chrono::steady_clock::now();
   ProgramTrace Trace = traceProgram(Argv, *Functions, *Decoder);
-  double Seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - Start)
-                       .count();
+  double Seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+          .count();
   if (!Trace.Error.empty())
     return failWith(Argv[0] + ": " + Trace.Error);
 

@@ -1,4 +1,5 @@
-//===- TracedProcess.cpp - Read the code and registers of a ptrace()d child ===//
+//===- TracedProcess.cpp - Read the code and registers of a ptrace()d child
+//===//
 #include "TracedProcess.h"
 
 #include "llvm/ADT/bit.h"

@@ -115,14 +115,30 @@ bool conditionHolds(unsigned Cond, uint64_t Flags) {
        SF = Flags & (1 << 7), OF = Flags & (1 << 11);
   bool Holds = false;
   switch (Cond >> 1) { // even: the condition, odd: its negation
-  case 0: Holds = OF; break;
-  case 1: Holds = CF; break;
-  case 2: Holds = ZF; break;
-  case 3: Holds = CF || ZF; break;
-  case 4: Holds = SF; break;
-  case 5: Holds = PF; break;
-  case 6: Holds = SF != OF; break;
-  case 7: Holds = ZF || SF != OF; break;
+  case 0:
+    Holds = OF;
+    break;
+  case 1:
+    Holds = CF;
+    break;
+  case 2:
+    Holds = ZF;
+    break;
+  case 3:
+    Holds = CF || ZF;
+    break;
+  case 4:
+    Holds = SF;
+    break;
+  case 5:
+    Holds = PF;
+    break;
+  case 6:
+    Holds = SF != OF;
+    break;
+  case 7:
+    Holds = ZF || SF != OF;
+    break;
   }
   return (Cond & 1) ? !Holds : Holds;
 }
@@ -164,9 +180,9 @@ void readControlFlow(const MCInst &Inst, const MCInstrDesc &Desc,
   } else if (Direct && (Op[0] == 0xEB || Op[0] == 0xE9)) {
     D.Flow = ControlFlow::Jump;
     D.Target = Target;
-  } else if (Direct && ((Op[0] & 0xF0) == 0x70 ||
-                        (Op.size() > 1 && Op[0] == 0x0F &&
-                         (Op[1] & 0xF0) == 0x80))) {
+  } else if (Direct &&
+             ((Op[0] & 0xF0) == 0x70 ||
+              (Op.size() > 1 && Op[0] == 0x0F && (Op[1] & 0xF0) == 0x80))) {
     D.Flow = ControlFlow::CondJump;
     D.Target = Target;
     D.Cond = (Op[0] == 0x0F ? Op[1] : Op[0]) & 0xF;
@@ -206,7 +222,8 @@ DecodedInstr X86Decoder::decode(ArrayRef<uint8_t> Bytes,
 
   // The printer's mnemonic can carry the start of the operands
   // ("vminpd\t{sae},"): keep the first word.
-  StringRef Mnemonic = StringRef(roof::compat::mnemonic(*P->Printer, Inst)).ltrim();
+  StringRef Mnemonic =
+      StringRef(roof::compat::mnemonic(*P->Printer, Inst)).ltrim();
   Mnemonic = Mnemonic.take_until([](char C) { return C == ' ' || C == '\t'; });
   if (isX87Arithmetic(Mnemonic)) {
     D.X87 = true;

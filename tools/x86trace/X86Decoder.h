@@ -40,7 +40,7 @@ struct DecodedInstr {
   ControlFlow Flow = ControlFlow::None;
   uint64_t Target = 0; // Jump, CondJump, Call
   unsigned Cond = 0;   // CondJump: the condition code (jcc's low nibble)
-  std::string Text;             // AT&T text, for --trace
+  std::string Text;    // AT&T text, for --trace
 };
 
 class X86Decoder {
