@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 packages=(cmake ninja-build python3 clang-19 llvm-19-dev llvm-19-tools
           libomp-19-dev libclang-rt-19-dev libclang-19-dev flang-19 libflang-19-dev
           nlohmann-json3-dev
-          libgtest-dev openmpi-bin libopenmpi-dev valgrind
+          libgtest-dev openmpi-bin libopenmpi-dev valgrind clang-format-19
           clang-22 llvm-22-dev llvm-22-tools libclang-22-dev flang-22 libflang-22-dev
           clang-16 llvm-16-dev llvm-16-tools libclang-16-dev)
 missing=()
