@@ -292,7 +292,8 @@ private:
       B.CreateStore(B.CreateAdd(Depth, B.getInt64(1)), DepthAddress);
       B.CreateCondBr(B.CreateICmpEQ(Depth, B.getInt64(0)), Start, Done);
       B.SetInsertPoint(Start);
-      B.CreateStore(B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}),
+      B.CreateStore(B.CreateIntrinsic(Intrinsic::readcyclecounter,
+                                      ArrayRef<Type *>(), {}),
                     StartAddress);
       B.CreateBr(Done);
       B.SetInsertPoint(Done);
@@ -313,7 +314,8 @@ private:
       B.CreateStore(Depth, DepthAddress);
       B.CreateCondBr(B.CreateICmpEQ(Depth, B.getInt64(0)), Outermost, Done);
       B.SetInsertPoint(Outermost);
-      Value *End = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {});
+      Value *End = B.CreateIntrinsic(Intrinsic::readcyclecounter,
+                                     ArrayRef<Type *>(), {});
       Value *Begin = B.CreateLoad(I64, StartAddress);
       addToCount(B, TimeAddress, B.CreateSub(End, Begin));
       B.CreateBr(Done);
