@@ -3,9 +3,8 @@
 // Layout of a module's counter array: each instrumented function owns a
 // contiguous range [FirstSlot, FirstSlot + NumSlots): its census slots
 // (CounterPlan, the first counting calls), then, for timed functions, the
-// accumulated cycles, the thread's recursion depth and, for those timed in
-// their own body, the cycle counter at the start of the thread's outermost
-// activation, then, in traffic mode, its traffic slots (TrafficInstrumenter.h).
+// accumulated cycles and the thread's recursion depth, then, in traffic mode,
+// its traffic slots (TrafficInstrumenter.h).
 //
 //===----------------------------------------------------------------------===//
 #include "CounterInstrumenter.h"
@@ -35,8 +34,6 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
-#include <array>
-
 using namespace llvm;
 
 namespace roof {
@@ -48,8 +45,6 @@ constexpr char CountersName[] = "__roof_counters";
 constexpr char RegisteredName[] = "__roof_thread_registered";
 constexpr char ModuleDescriptorName[] = "__roof_module";
 constexpr char ThreadCountersGetterName[] = "__roof_thread_counters";
-constexpr char EnterName[] = "__roof_enter";
-constexpr char LeaveName[] = "__roof_leave";
 constexpr char ModuleCtorName[] = "__roof_module_ctor";
 constexpr const char *RegisterModuleName =
     ROOF_ABI_SYMBOL(__roof_register_module);
@@ -65,7 +60,6 @@ struct PlannedFunction {
   uint32_t NumSlots = 0;
   uint32_t TimeSlot = ROOF_NO_SLOT;  // relative
   uint32_t DepthSlot = ROOF_NO_SLOT; // relative
-  // Timed in its body: the start slot follows DepthSlot (ActivationCode).
   /// Its calls, when they are not the executions of its entry block: it
   /// is also activated by OpenMP fork calls in other functions (relative).
   uint32_t CallsSlot = ROOF_NO_SLOT;
@@ -193,156 +187,19 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
 }
 
 //===----------------------------------------------------------------------===//
-// The thread's counters and the timing of activations
-//===----------------------------------------------------------------------===//
-/// Every function counts into the array of the thread it runs on, which the
-/// runtime must know to read it at exit: the first call on a thread
-/// registers it (registerOnFirstCall; a predictable branch afterwards).
-/// A timed function (with a loop) does more at its start and end, outlined
-/// into two internal functions of the module, so that each timed function
-/// carries two calls instead of that code: the backend compiles each
-/// function's instrumentation, and that is what a rebuild with a warm cache
-/// pays (docs/performance.md).
-///   ptr __roof_enter(i32 TimeSlot): the thread's array, registered; one
-///     more activation in the depth slot after the (absolute) time slot,
-///     and when it is the thread's outermost, the cycle counter in the
-///     start slot after that;
-///   void __roof_leave(ptr Counters, i32 TimeSlot): one activation fewer,
-///     and when it was the outermost, its cycles added to the time slot.
-/// A function's time is so the inclusive cycles of its outermost
-/// activations per thread. An untimed function, short and perhaps called
-/// in a hot loop, gets its array inline, without a call.
-class ActivationCode {
-public:
-  ActivationCode(Module &M, GlobalVariable *Counters,
-                 GlobalVariable *Registered, Constant *ModuleDescriptor,
-                 FunctionCallee RegisterThread)
-      : M(M), Counters(Counters), Registered(Registered),
-        ModuleDescriptor(ModuleDescriptor), RegisterThread(RegisterThread) {}
-
-  /// The thread's array, not registered yet (registerOnFirstCall).
-  Instruction *threadCounters(IRBuilder<> &B) const {
-    return cast<Instruction>(B.CreateThreadLocalAddress(Counters));
-  }
-
-  /// Registers the array \p Address (threadCounters) on the thread's first
-  /// call. It splits the block: the last thing done to a function.
-  void registerOnFirstCall(Instruction *Address) const {
-    IRBuilder<> B(Address->getNextNode());
-    Value *Flag = B.CreateThreadLocalAddress(Registered);
-    Value *IsNew = B.CreateICmpEQ(
-        B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"), B.getInt8(0));
-    MDNode *Unlikely =
-        MDBuilder(M.getContext()).createBranchWeights(1, 1u << 20);
-    Instruction *Then = SplitBlockAndInsertIfThen(
-        IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
-    IRBuilder<> T(Then);
-    T.CreateCall(RegisterThread, {ModuleDescriptor, Address});
-    T.CreateStore(T.getInt8(1), Flag);
-  }
-
-  /// __roof_enter(TimeSlot): the thread's array, registered.
-  Instruction *enter(IRBuilder<> &B, uint32_t TimeSlot) {
-    defineEnterAndLeave();
-    CallInst *Call =
-        B.CreateCall(Enter, {B.getInt32(TimeSlot)}, "roof.counters");
-    Call->setCallingConv(CallingConv::Fast);
-    return Call;
-  }
-
-  /// __roof_leave(Counters, TimeSlot).
-  void leave(IRBuilder<> &B, Value *Counters, uint32_t TimeSlot) {
-    defineEnterAndLeave();
-    B.CreateCall(Leave, {Counters, B.getInt32(TimeSlot)})
-        ->setCallingConv(CallingConv::Fast);
-  }
-
-private:
-  void defineEnterAndLeave() {
-    if (Enter)
-      return;
-    LLVMContext &Ctx = M.getContext();
-    Type *Ptr = PointerType::getUnqual(Ctx), *I32 = Type::getInt32Ty(Ctx),
-         *I64 = Type::getInt64Ty(Ctx);
-    auto Define = [&](const char *Name, Type *Result, ArrayRef<Type *> Params) {
-      Function *Fn = Function::Create(FunctionType::get(Result, Params, false),
-                                      GlobalValue::InternalLinkage, Name, M);
-      Fn->setCallingConv(CallingConv::Fast);
-      Fn->addFnAttr(Attribute::NoUnwind);
-      return Fn;
-    };
-    // The time slot's address, and the depth's and the start's after it.
-    auto Slots = [&](IRBuilder<> &B, Value *Base, Value *TimeSlot) {
-      Value *Time = B.CreateInBoundsGEP(I64, Base, B.CreateZExt(TimeSlot, I64));
-      return std::array<Value *, 3>{Time,
-                                    B.CreateConstInBoundsGEP1_64(I64, Time, 1),
-                                    B.CreateConstInBoundsGEP1_64(I64, Time, 2)};
-    };
-
-    Enter = Define(EnterName, Ptr, {I32});
-    {
-      auto *Entry = BasicBlock::Create(Ctx, "entry", Enter);
-      auto *Start = BasicBlock::Create(Ctx, "start", Enter);
-      auto *Done = BasicBlock::Create(Ctx, "done", Enter);
-      IRBuilder<> B(Entry);
-      Instruction *Base = threadCounters(B);
-      std::array<Value *, 3> At = Slots(B, Base, Enter->getArg(0));
-      Value *DepthAddress = At[1], *StartAddress = At[2];
-      Value *Depth = B.CreateLoad(I64, DepthAddress);
-      B.CreateStore(B.CreateAdd(Depth, B.getInt64(1)), DepthAddress);
-      B.CreateCondBr(B.CreateICmpEQ(Depth, B.getInt64(0)), Start, Done);
-      B.SetInsertPoint(Start);
-      B.CreateStore(B.CreateIntrinsic(Intrinsic::readcyclecounter,
-                                      ArrayRef<Type *>(), {}),
-                    StartAddress);
-      B.CreateBr(Done);
-      B.SetInsertPoint(Done);
-      B.CreateRet(Base);
-      registerOnFirstCall(Base);
-    }
-
-    Leave = Define(LeaveName, Type::getVoidTy(Ctx), {Ptr, I32});
-    {
-      auto *Entry = BasicBlock::Create(Ctx, "entry", Leave);
-      auto *Outermost = BasicBlock::Create(Ctx, "outermost", Leave);
-      auto *Done = BasicBlock::Create(Ctx, "done", Leave);
-      IRBuilder<> B(Entry);
-      auto [TimeAddress, DepthAddress, StartAddress] =
-          Slots(B, Leave->getArg(0), Leave->getArg(1));
-      Value *Depth =
-          B.CreateSub(B.CreateLoad(I64, DepthAddress), B.getInt64(1));
-      B.CreateStore(Depth, DepthAddress);
-      B.CreateCondBr(B.CreateICmpEQ(Depth, B.getInt64(0)), Outermost, Done);
-      B.SetInsertPoint(Outermost);
-      Value *End = B.CreateIntrinsic(Intrinsic::readcyclecounter,
-                                     ArrayRef<Type *>(), {});
-      Value *Begin = B.CreateLoad(I64, StartAddress);
-      addToCount(B, TimeAddress, B.CreateSub(End, Begin));
-      B.CreateBr(Done);
-      B.SetInsertPoint(Done);
-      B.CreateRetVoid();
-    }
-  }
-
-  Module &M;
-  GlobalVariable *Counters;
-  GlobalVariable *Registered;
-  Constant *ModuleDescriptor;
-  FunctionCallee RegisterThread;
-  Function *Enter = nullptr;
-  Function *Leave = nullptr;
-};
-
-//===----------------------------------------------------------------------===//
 // One function
 //===----------------------------------------------------------------------===//
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI, ScalarEvolution &SE,
-                       ActivationCode &Activation)
+                       GlobalVariable *Counters, GlobalVariable *Registered,
+                       Constant *ModuleDescriptor,
+                       FunctionCallee RegisterThread)
       : Plan(Plan), F(*Plan.F), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
-        Activation(Activation), Int64(Type::getInt64Ty(F.getContext())) {}
+        Counters(Counters), Registered(Registered),
+        ModuleDescriptor(ModuleDescriptor), RegisterThread(RegisterThread),
+        Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
 
@@ -354,9 +211,9 @@ private:
   void promote(Loop &L);
   uint32_t countPaths(uint32_t First);
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
-  uint32_t absoluteTimeSlot() const;
-  void leaveAtExits();
+  void instrumentTiming(Instruction *EntryPoint);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
+  void registerThreadOnFirstCall(Instruction *After);
   Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
 
   PlannedFunction &Plan;
@@ -364,9 +221,12 @@ private:
   LoopInfo &LI;
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
-  ActivationCode &Activation;
+  GlobalVariable *Counters;
+  GlobalVariable *Registered;
+  Constant *ModuleDescriptor;
+  FunctionCallee RegisterThread;
   Type *Int64;
-  Instruction *CounterBase = nullptr; // this thread's counter array
+  Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
   DenseMap<uint32_t, AllocaInst *> PromotedSlot;
   /// Loop-header slots given their loop's trip count at its exit.
@@ -389,7 +249,8 @@ void FunctionInstrumenter::addToCounter(IRBuilder<> &B, uint32_t Slot,
 }
 
 Instruction *FunctionInstrumenter::incrementPoint(const CounterSlot &Slot) {
-  return firstIncrementPoint(Slot, CounterBase->getNextNode());
+  return firstIncrementPoint(Slot,
+                             cast<Instruction>(CounterBase)->getNextNode());
 }
 
 // A loop's counts can wait in registers until it exits if it cannot be
@@ -446,7 +307,7 @@ void FunctionInstrumenter::promote(Loop &L) {
   }
   if (Promoted.empty())
     return;
-  IRBuilder<> Init(CounterBase->getNextNode());
+  IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
   for (auto &[S, Local] : Promoted)
     Init.CreateStore(ConstantInt::get(Int64, 0), Local);
   SmallVector<BasicBlock *, 4> Exits;
@@ -495,16 +356,17 @@ std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
   return Runs->Slot;
 }
 
-// The time slot __roof_enter and __roof_leave are given (absolute).
-uint32_t FunctionInstrumenter::absoluteTimeSlot() const {
-  assert(Plan.TimedInBody && Plan.DepthSlot == Plan.TimeSlot + 1 &&
-         "timing slots out of order");
-  return Plan.FirstSlot + Plan.TimeSlot;
-}
+// Inclusive cycles of outermost activations per thread: the depth slot
+// tells a recursive call from the outermost one.
+void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
+  IRBuilder<> B(EntryPoint);
+  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter,
+                                   ArrayRef<Type *>(), {}, nullptr, "roof.t0");
+  Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
+  Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
+  B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
+  Value *Outermost = B.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0));
 
-// Each return, and each resume of an exception that leaves the function, is
-// the end of an activation: __roof_leave before it.
-void FunctionInstrumenter::leaveAtExits() {
   for (BasicBlock &BB : F) {
     Instruction *Exit = BB.getTerminator();
     if (!isa<ReturnInst>(Exit) && !isa<ResumeInst>(Exit))
@@ -514,7 +376,14 @@ void FunctionInstrumenter::leaveAtExits() {
       if (Prev->isMustTailCall())
         Exit = Prev;
     IRBuilder<> R(Exit);
-    Activation.leave(R, CounterBase, absoluteTimeSlot());
+    R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
+    if (isa<ResumeInst>(Exit))
+      continue;
+    Value *End =
+        R.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
+    Value *Elapsed = R.CreateSelect(Outermost, R.CreateSub(End, Start),
+                                    ConstantInt::get(Int64, 0));
+    addToCounter(R, Plan.TimeSlot, Elapsed);
   }
 }
 
@@ -544,14 +413,28 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
              Elapsed);
 }
 
+// The runtime must know each thread's copy of the array to read it at exit:
+// the first call on a thread registers it (a predictable branch afterwards).
+void FunctionInstrumenter::registerThreadOnFirstCall(Instruction *After) {
+  IRBuilder<> B(After->getNextNode());
+  Value *Flag = B.CreateThreadLocalAddress(Registered);
+  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
+                                B.getInt8(0));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
+  IRBuilder<> T(Then);
+  T.CreateCall(RegisterThread, {ModuleDescriptor, CounterBase});
+  T.CreateStore(T.getInt8(1), Flag);
+}
+
 void FunctionInstrumenter::run() {
   BasicBlock &Entry = F.getEntryBlock();
   Instruction *AfterAllocas = &*Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(AfterAllocas))
     AfterAllocas = AfterAllocas->getNextNode();
   IRBuilder<> B(AfterAllocas);
-  CounterBase = Plan.TimedInBody ? Activation.enter(B, absoluteTimeSlot())
-                                 : Activation.threadCounters(B);
+  CounterBase = B.CreateThreadLocalAddress(Counters);
 
   for (Loop *L : LI)
     promote(*L);
@@ -574,13 +457,13 @@ void FunctionInstrumenter::run() {
       addToCounter(IB, S, Units);
   }
 
-  Instruction *AfterBase = CounterBase->getNextNode();
+  Instruction *AfterBase = cast<Instruction>(CounterBase)->getNextNode();
   if (Plan.CallsSlot != ROOF_NO_SLOT && Plan.TimedInBody) {
     IRBuilder<> EB(AfterBase);
     addToCounter(EB, Plan.CallsSlot, ConstantInt::get(Int64, 1));
   }
   if (Plan.TimedInBody)
-    leaveAtExits();
+    instrumentTiming(AfterBase);
   for (auto [Fork, Target] : Plan.Forks)
     instrumentFork(Fork, *Target);
   if (Plan.TrafficSlot != ROOF_NO_SLOT) {
@@ -588,8 +471,7 @@ void FunctionInstrumenter::run() {
     Value *Slots = slotAddress(TB, Plan.TrafficSlot);
     instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
   }
-  if (!Plan.TimedInBody)
-    Activation.registerOnFirstCall(CounterBase);
+  registerThreadOnFirstCall(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
     DominatorTree DT(F);
@@ -743,7 +625,6 @@ bool CounterInstrumenter::run() {
          F.getName() == kFortranProgramBody)) {
       P.TimeSlot = P.NumSlots++;
       P.DepthSlot = P.NumSlots++;
-      P.NumSlots++; // the start slot (ActivationCode)
       P.TimedInBody = true;
     }
     if (Traffic) {
@@ -782,14 +663,14 @@ bool CounterInstrumenter::run() {
   FunctionCallee RegisterThread =
       M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
 
-  ActivationCode Activation(M, Counters, Registered, Descriptor,
-                            RegisterThread);
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, LI, SE, Activation).run();
+    FunctionInstrumenter(P, LI, SE, Counters, Registered, Descriptor,
+                         RegisterThread)
+        .run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 

@@ -7,8 +7,7 @@
 //     registers and added to the array once per loop exit (counter
 //     promotion, as LLVM's PGO does);
 //   - functions with loops or OpenMP parallel regions are timed with
-//     llvm.readcyclecounter, by the module's __roof_enter / __roof_leave
-//     (ActivationCode), which every instrumented function calls;
+//     llvm.readcyclecounter;
 //   - what executes read off the machine code of a twin of the module
 //     (CodegenTwin), canonical counts and bytes off the IR (FlopCostModel);
 //   - a constant RoofModule descriptor (include/roof/abi.h) with the static

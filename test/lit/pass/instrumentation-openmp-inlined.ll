@@ -6,11 +6,11 @@
 ; 1 to that function's calls slot, which becomes its descriptor's entry slot,
 ; and the cycles of the fork to its time slot, under its depth slot.
 ;
-; Slots (relative): @scale: 0 entry block, 1 time, 2 depth, 3 start (its
-; own copy forks, so it times itself), 4 calls (incremented at its entry
-; too). @twice.omp_outlined: 0 entry, 1 loop, then 2 calls, 3 time, 4 depth;
-; its body is not timed (threads run it: the fork's time is the region's).
-; @main: 0 entry, 1 time, 2 depth, 3 start.
+; Slots (relative): @scale: 0 entry block, 1 time, 2 depth (its own copy
+; forks, so it times itself), 3 calls (incremented at its entry too).
+; @twice.omp_outlined: 0 entry, 1 loop, then 2 calls, 3 time, 4 depth; its
+; body is not timed (threads run it: the fork's time is the region's).
+; @main: 0 entry, 1 time, 2 depth.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
@@ -23,10 +23,10 @@ target triple = "x86_64-unknown-linux-gnu"
 ; name, demangled, attributed_to, first_slot, num_slots, entry_slot,
 ; time_slot, depth_slot:
 ; CHECK: @roof.functions = private constant [4 x %roof.Function]
-; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 5, i32 4, i32 1, i32 2,
-; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 5, i32 2, i32 0, i32 -1, i32 -1,
-; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 7, i32 5, i32 2, i32 3, i32 4,
-; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 12, i32 4, i32 0, i32 1, i32 2,
+; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 4, i32 3, i32 1, i32 2,
+; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 4, i32 2, i32 0, i32 -1, i32 -1,
+; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 6, i32 5, i32 2, i32 3, i32 4,
+; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 11, i32 3, i32 0, i32 1, i32 2,
 
 define void @scale(i64 %n, ptr %x) {
 entry:
@@ -67,22 +67,22 @@ exit:
 }
 
 ; In @main, around each fork: +1 to the calls slot of the function it
-; activates (absolute slots: @scale 0 + 4 = 4, @twice.omp_outlined 7 + 2 =
-; 9), its depth slot raised (2; 11), the cycle counter read before and
-; after, the elapsed cycles added to its time slot (1; 10).
+; activates (absolute slots: @scale 0 + 3 = 3, @twice.omp_outlined 6 + 2 =
+; 8), its depth slot raised (2; 10), the cycle counter read before and
+; after, the elapsed cycles added to its time slot (1; 9).
 ; CHECK-LABEL: define i32 @main(
-; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 4
+; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 3
 ; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 2
 ; CHECK:       call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT:  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 2, ptr @scale.omp_outlined,
 ; CHECK-NEXT:  call i64 @llvm.readcyclecounter()
 ; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 1
-; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 9
-; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 11
+; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 8
+; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 10
 ; CHECK:       call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT:  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 2, ptr @twice.omp_outlined,
 ; CHECK-NEXT:  call i64 @llvm.readcyclecounter()
-; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 10
+; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 9
 define i32 @main(ptr %x) {
 entry:
   call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 2, ptr @scale.omp_outlined, i64 64, ptr %x)

@@ -9,11 +9,11 @@
 ; roofline point cannot be placed for it (docs/schema.md: time_s is null
 ; only for functions "without loops").
 ;
-; Expected: @scale is timed like a function with a loop: it passes its time
-; slot to __roof_enter and calls __roof_leave before its return, and its
-; descriptor has time and depth slots (here relative slots 1 and 2, then
-; the start slot 3: @scale has one census slot, its entry block).
-; roof gave: @scale not timed, time_slot = depth_slot = -1.
+; Expected: @scale is timed like a function with a loop: it reads
+; llvm.readcyclecounter on entry and before its return, and its descriptor
+; has time and depth slots (here relative slots 1 and 2: @scale has one
+; census slot, its entry block).
+; roof gives: no readcyclecounter in @scale, time_slot = depth_slot = -1.
 ; Fix: also time functions that call __kmpc_fork_call (or __kmpc_fork_teams,
 ; GOMP_parallel) with a body attributed to them.
 ;
@@ -25,13 +25,13 @@ target triple = "x86_64-unknown-linux-gnu"
 %struct.ident_t = type { i32, i32, i32, i32, ptr }
 @loc = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr null }
 
-; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 4, i32 0, i32 1, i32 2,
+; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 3, i32 0, i32 1, i32 2,
 
 ; CHECK-LABEL: define void @scale(
-; CHECK:         [[C:%[^ ]+]] = call fastcc ptr @__roof_enter(i32 1)
+; CHECK:         call i64 @llvm.readcyclecounter()
 ; CHECK:         call void (ptr, i32, ptr, ...) @__kmpc_fork_call(
-; CHECK:         call fastcc void @__roof_leave(ptr [[C]], i32 1)
-; CHECK-NEXT:    ret void
+; CHECK:         call i64 @llvm.readcyclecounter()
+; CHECK:         ret void
 define void @scale(i64 %n, double %a, ptr %x) #0 {
 entry:
   %n.addr = alloca i64

@@ -15,9 +15,8 @@ target triple = "x86_64-unknown-linux-gnu"
 %struct.ident_t = type { i32, i32, i32, i32, ptr }
 @loc = private unnamed_addr constant %struct.ident_t { i32 0, i32 2, i32 0, i32 22, ptr null }
 
-; scale: 1 slot (entry), then time, depth and start; scale.omp_outlined:
-; slots 4 (entry) and 5 (%loop).
-; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @[[SCALE:roof.str[.0-9]*]], ptr @[[SCALE]], ptr null, i32 0, i32 4, i32 0, i32 1, i32 2, {{.*}} }, %roof.Function { ptr @[[OUTL:roof.str[.0-9]*]], ptr @[[OUTL]], ptr @[[SCALE]], i32 4, i32 2, i32 0, i32 -1, i32 -1, {{.*}} }, %roof.Function { ptr @[[NEST:roof.str[.0-9]*]], ptr @[[NEST]], ptr @[[SCALE]], i32 6, i32 1, i32 0, i32 -1, i32 -1, {{.*}} }]
+; scale: 1 slot (entry); scale.omp_outlined: slots 1 (entry) and 2 (%loop).
+; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @[[SCALE:roof.str[.0-9]*]], ptr @[[SCALE]], ptr null, i32 0, i32 3, i32 0, i32 1, i32 2, {{.*}} }, %roof.Function { ptr @[[OUTL:roof.str[.0-9]*]], ptr @[[OUTL]], ptr @[[SCALE]], i32 3, i32 2, i32 0, i32 -1, i32 -1, {{.*}} }, %roof.Function { ptr @[[NEST:roof.str[.0-9]*]], ptr @[[NEST]], ptr @[[SCALE]], i32 5, i32 1, i32 0, i32 -1, i32 -1, {{.*}} }]
 ; CHECK-DAG: @[[SCALE]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[OUTL]] = private unnamed_addr constant [19 x i8] c"scale.omp_outlined\00"
 ; CHECK-DAG: @[[NEST]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"scale.omp_outlined.omp_outlined_debug__\00"
@@ -38,7 +37,6 @@ entry:
 ; PRINT:         block %loop: per execution
 ; PRINT-NEXT:      fp64.mul canonical=1 empirical=1 full_width=1
 ; CHECK-LABEL: define internal void @scale.omp_outlined(
-; CHECK-NOT:     __roof_enter
 ; CHECK-NOT:     readcyclecounter
 ; CHECK:         ret void
 define internal void @scale.omp_outlined(ptr noalias %gtid, ptr noalias %btid, ptr %n.addr, ptr %a.addr, ptr %x) #0 {

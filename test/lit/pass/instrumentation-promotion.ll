@@ -3,7 +3,7 @@
 ; registers and adds them to the counter array once per loop exit, as PGO's
 ; counter promotion does.
 ;
-; @sum (slots: 0 entry, 1 %loop, 2 %exit; then 3 time, 4 depth, 5 start):
+; @sum (slots: 0 entry, 1 %loop, 2 %exit; then 3 time, 4 depth):
 ;   %loop:  a phi of the running count (0 on entry) and "+ 1" per iteration;
 ;           no load or store of the counter array inside the loop;
 ;   %exit:  the promoted count is added to slot 1 (first slot 0 + 1);
@@ -27,7 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @sum(
 ; CHECK:       entry:
-; CHECK-NEXT:    [[C:%[^ ]+]] = call fastcc ptr @__roof_enter(i32 3)
+; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:         br label %loop
 ; CHECK:       loop:
 ; CHECK-NEXT:    [[L:%[^ ]+]] = phi i64 [ 0, %{{[^ ]+}} ], [ [[LN:%[^ ]+]], %loop ]

@@ -18,7 +18,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @counted(
 ; CHECK:       entry:
-; CHECK-NEXT:    [[C:%[^ ]+]] = call fastcc ptr @__roof_enter(i32 3)
+; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:       loop:
 ; CHECK-NOT:     roof
 ; CHECK:         br i1 %done, label %exit, label %loop
@@ -52,7 +52,7 @@ exit:
 ; CHECK:       inner:
 ; CHECK-NOT:     roof
 ; CHECK:       latch:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %roof.counters, i64 7{{$}}
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 6{{$}}
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %{{[0-9]+}}{{$}}
 ; CHECK:       exit:
