@@ -1,10 +1,9 @@
 /*===- runtime/report.c - The JSON document of docs/schema.md ------------===*\
 |*
 |* Walks a finished census and writes it in the order and with the keys of
-|* docs/schema.md (ROOF_CENSUS_SCHEMA_VERSION). Nothing is computed here beyond
-unit
-|* conversions: every number, overflow flag included, is final before the
-|* first byte is written.
+|* docs/schema.md (ROOF_CENSUS_SCHEMA_VERSION). Nothing is computed here
+|* beyond unit conversions: every number, overflow flag included, is final
+|* before the first byte is written.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
