@@ -14,6 +14,7 @@
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "LLVMCompat.h"
+#include "LibmPathCalls.h"
 #include "SourceNames.h"
 #include "TrafficInstrumenter.h"
 
@@ -29,7 +30,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/TargetParser/Triple.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -192,13 +192,10 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI, ScalarEvolution &SE,
-                       GlobalVariable *Counters, GlobalVariable *Registered,
-                       Constant *ModuleDescriptor,
-                       FunctionCallee RegisterThread)
+                       GlobalVariable *Counters, Function *ThreadCounters)
       : Plan(Plan), F(*Plan.F), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
-        Counters(Counters), Registered(Registered),
-        ModuleDescriptor(ModuleDescriptor), RegisterThread(RegisterThread),
+        Counters(Counters), ThreadCounters(ThreadCounters),
         Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
@@ -213,7 +210,6 @@ private:
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void instrumentTiming(Instruction *EntryPoint);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
-  void registerThreadOnFirstCall(Instruction *After);
   Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
 
   PlannedFunction &Plan;
@@ -222,9 +218,7 @@ private:
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
   GlobalVariable *Counters;
-  GlobalVariable *Registered;
-  Constant *ModuleDescriptor;
-  FunctionCallee RegisterThread;
+  Function *ThreadCounters;
   Type *Int64;
   Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
@@ -322,8 +316,9 @@ void FunctionInstrumenter::promote(Loop &L) {
 }
 
 // The slots of one libm call's path groups, 0..N-1 from First, count the
-// call at the slot of the group it took: one increment of a slot chosen at
-// run time, instead of N that add 0 or 1. Returns the slot after them.
+// call at the slot of the group it took: the runtime call that finds the
+// group increments it (__roof_libm_path), given the first slot. Returns the
+// slot after them.
 uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
   const CountingScale &Scale = Plan.Census.Slots[First].Scale;
   uint32_t End = First;
@@ -335,11 +330,10 @@ uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
     ++End;
   }
   assert(Scale.Path == 0 && End > First && "path groups out of order");
-  IRBuilder<> B(incrementPoint(Plan.Census.Slots[First]));
-  Value *Slot = B.CreateAdd(B.CreateZExt(Scale.Amount, Int64),
-                            ConstantInt::get(Int64, Plan.FirstSlot + First));
-  addToCount(B, B.CreateInBoundsGEP(Int64, CounterBase, Slot, "roof.slot"),
-             ConstantInt::get(Int64, 1));
+  auto *Lookup = cast<CallInst>(Scale.Amount);
+  IRBuilder<> B(Lookup);
+  Lookup->setArgOperand(PathLookup::SlotsOperand,
+                        absoluteSlotAddress(B, Plan.FirstSlot + First));
   return End;
 }
 
@@ -413,27 +407,16 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
              Elapsed);
 }
 
-// The runtime must know each thread's copy of the array to read it at exit:
-// the first call on a thread registers it (a predictable branch afterwards).
-void FunctionInstrumenter::registerThreadOnFirstCall(Instruction *After) {
-  IRBuilder<> B(After->getNextNode());
-  Value *Flag = B.CreateThreadLocalAddress(Registered);
-  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
-                                B.getInt8(0));
-  MDNode *Unlikely = MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
-  IRBuilder<> T(Then);
-  T.CreateCall(RegisterThread, {ModuleDescriptor, CounterBase});
-  T.CreateStore(T.getInt8(1), Flag);
-}
-
 void FunctionInstrumenter::run() {
   BasicBlock &Entry = F.getEntryBlock();
   Instruction *AfterAllocas = &*Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(AfterAllocas))
     AfterAllocas = AfterAllocas->getNextNode();
   IRBuilder<> B(AfterAllocas);
+  // The array registered on the thread, then addressed as the thread-local
+  // it is rather than through the call's result: in an executable that is
+  // an offset from the thread pointer (%fs), and takes no register in loops.
+  B.CreateCall(ThreadCounters);
   CounterBase = B.CreateThreadLocalAddress(Counters);
 
   for (Loop *L : LI)
@@ -471,12 +454,45 @@ void FunctionInstrumenter::run() {
     Value *Slots = slotAddress(TB, Plan.TrafficSlot);
     instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
   }
-  registerThreadOnFirstCall(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
     DominatorTree DT(F);
     PromoteMemToReg(Locals, DT);
   }
+}
+
+// uint64_t *__roof_thread_counters(void): the calling thread's copy of the
+// module's counter array, which every instrumented function asks for on
+// entry. The runtime must know each thread's copy to read it at exit, so the
+// first call on a thread registers it (a predictable branch afterwards). One
+// call per function activation, rather than the check inline in each, keeps
+// the code the backend compiles per function small.
+static Function *defineThreadCounters(Module &M, GlobalVariable *Counters,
+                                      GlobalVariable *Registered,
+                                      Constant *Descriptor,
+                                      FunctionCallee RegisterThread) {
+  LLVMContext &Ctx = M.getContext();
+  Function *Getter = Function::Create(
+      FunctionType::get(PointerType::getUnqual(Ctx), false),
+      GlobalValue::InternalLinkage, ThreadCountersGetterName, M);
+  Getter->setDoesNotThrow();
+  auto *Entry = BasicBlock::Create(Ctx, "entry", Getter);
+  auto *Register = BasicBlock::Create(Ctx, "register", Getter);
+  auto *Known = BasicBlock::Create(Ctx, "known", Getter);
+  IRBuilder<> B(Entry);
+  Value *Array = B.CreateThreadLocalAddress(Counters);
+  Value *Flag = B.CreateThreadLocalAddress(Registered);
+  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
+                                B.getInt8(0));
+  B.CreateCondBr(IsNew, Register, Known,
+                 MDBuilder(Ctx).createBranchWeights(1, 1u << 20));
+  B.SetInsertPoint(Register);
+  B.CreateCall(RegisterThread, {Descriptor, Array});
+  B.CreateStore(B.getInt8(1), Flag);
+  B.CreateBr(Known);
+  B.SetInsertPoint(Known);
+  B.CreateRet(Array);
+  return Getter;
 }
 
 //===----------------------------------------------------------------------===//
@@ -663,25 +679,17 @@ bool CounterInstrumenter::run() {
   FunctionCallee RegisterThread =
       M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
 
+  Function *Getter =
+      defineThreadCounters(M, Counters, Registered, Descriptor, RegisterThread);
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, LI, SE, Counters, Registered, Descriptor,
-                         RegisterThread)
-        .run();
+    FunctionInstrumenter(P, LI, SE, Counters, Getter).run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 
-  // uint64_t *__roof_thread_counters(void): the calling thread's array.
-  Function *Getter = Function::Create(FunctionType::get(Ptr, false),
-                                      GlobalValue::InternalLinkage,
-                                      ThreadCountersGetterName, M);
-  {
-    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Getter));
-    B.CreateRet(B.CreateThreadLocalAddress(Counters));
-  }
   Writer.defineModule(Descriptor, Functions, NumSlots,
                       Traffic ? ROOF_MODULE_TRAFFIC : 0, Getter,
                       *Plans.front().F);

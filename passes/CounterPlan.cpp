@@ -284,7 +284,7 @@ void printScale(raw_ostream &OS, const CountingScale &S) {
     return;
   case CountingScale::PerPath:
     OS << "per call taking path group " << S.Path << " of ";
-    S.Amount->printAsOperand(OS, false);
+    cast<CallBase>(S.Amount)->getArgOperand(1)->printAsOperand(OS, false);
     return;
   }
 }

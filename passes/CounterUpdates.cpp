@@ -22,9 +22,9 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   case CountingScale::PerUnit:
     return B.CreateZExtOrTrunc(S.Amount, Int64, "roof.units");
   case CountingScale::PerPath:
-    // Only the host has them (libm calls of the x86 twin), and it counts a
-    // call's path groups with one increment (CounterInstrumenter countPaths).
-    llvm_unreachable("path groups are counted at a run-time slot");
+    // Only the host has them (libm calls of the x86 twin), and the runtime
+    // counts a call's path group (CounterInstrumenter countPaths).
+    llvm_unreachable("path groups are counted by the runtime");
   case CountingScale::PerActiveLane: {
     Value *Mask = S.Mask;
     auto *MaskTy = cast<FixedVectorType>(Mask->getType());

@@ -8,10 +8,12 @@
 #include "LibmCosts.h"
 #include "LLVMCompat.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DerivedTypes.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace roof {
@@ -170,18 +172,44 @@ std::optional<std::string> libmNameOfIntrinsic(llvm::Intrinsic::ID ID,
   return "llvm." + Base.str(); // half: no library entry point to measure
 }
 
-std::optional<LibmPaths> libmPaths(llvm::StringRef Name) {
-  std::optional<LibmPaths> Paths;
+// Every function of the path table, its keys grouped (LibmPaths).
+static llvm::StringMap<LibmPaths> groupPaths() {
+  // What each key measured executes, in the table's (increasing) key order.
+  llvm::StringMap<std::vector<std::pair<uint32_t, ClassWork>>> Keys;
+  llvm::StringMap<LibmPaths> All;
   for (const LibmPathRow &Row : PathTable) {
-    if (Name != Row.Name)
-      continue;
-    if (!Paths)
-      Paths.emplace().Family = Row.Family;
-    if (Paths->Keys.empty() || Paths->Keys.back().first != Row.Key)
-      Paths->Keys.push_back({Row.Key, ClassWork{}});
-    addRow(Paths->Keys.back().second, Row.Executed, Row.PerCall);
+    std::vector<std::pair<uint32_t, ClassWork>> &Measured = Keys[Row.Name];
+    All[Row.Name].Family = Row.Family;
+    if (Measured.empty() || Measured.back().first != Row.Key)
+      Measured.push_back({Row.Key, ClassWork{}});
+    addRow(Measured.back().second, Row.Executed, Row.PerCall);
   }
-  return Paths;
+  for (llvm::StringMapEntry<LibmPaths> &Entry : All) {
+    LibmPaths &Paths = Entry.second;
+    auto GroupFor = [&Paths](const ClassWork &W) {
+      auto It = std::find(Paths.Groups.begin(), Paths.Groups.end(), W);
+      if (It != Paths.Groups.end())
+        return uint8_t(It - Paths.Groups.begin());
+      Paths.Groups.push_back(W);
+      return uint8_t(Paths.Groups.size() - 1);
+    };
+    std::array<std::optional<uint8_t>, ROOF_LIBM_MAX_PATH_KEYS> Measured;
+    for (const auto &[Key, Work] : Keys[Entry.getKey()])
+      if (Key < ROOF_LIBM_MAX_PATH_KEYS)
+        Measured[Key] = GroupFor(Work);
+    std::optional<LibraryCallWork> Typical = libraryCallWork(Entry.getKey());
+    for (uint32_t Key = 0; Key < ROOF_LIBM_MAX_PATH_KEYS; ++Key)
+      Paths.GroupOf[Key] =
+          Measured[Key] ? *Measured[Key]
+                        : GroupFor(Typical ? Typical->Work : ClassWork{});
+  }
+  return All;
+}
+
+const LibmPaths *libmPaths(llvm::StringRef Name) {
+  static const llvm::StringMap<LibmPaths> All = groupPaths();
+  auto It = All.find(Name);
+  return It == All.end() ? nullptr : &It->second;
 }
 
 std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name) {

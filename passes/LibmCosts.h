@@ -16,6 +16,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Type.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -40,14 +41,19 @@ struct LibraryCallWork {
 std::optional<LibraryCallWork> libraryCallWork(llvm::StringRef Name);
 
 /// A function whose instructions depend on its argument (roof/abi.h,
-/// __roof_libm_path): what one call executes for each path key measured on
-/// this machine, in increasing key order. Keys not listed were never met by
-/// the probe: their calls are counted with libraryCallWork's typical cost.
+/// __roof_libm_path): its path keys grouped by the work a call with each
+/// key executes, as measured on this machine. Groups are numbered as met in
+/// increasing key order; keys the probe never met do libraryCallWork's
+/// typical call.
 struct LibmPaths {
   RoofLibmPathFamily Family;
-  std::vector<std::pair<uint32_t, ClassWork>> Keys;
+  /// What one call of each group executes.
+  std::vector<ClassWork> Groups;
+  /// The group of each key.
+  std::array<uint8_t, ROOF_LIBM_MAX_PATH_KEYS> GroupOf;
 };
-std::optional<LibmPaths> libmPaths(llvm::StringRef Name);
+/// \p Name's paths, grouped once per process; null for a function without.
+const LibmPaths *libmPaths(llvm::StringRef Name);
 
 /// The libm name an intrinsic such as llvm.exp.v8f64 is lowered to, one
 /// call per element: exp for double elements, expf for float ones.

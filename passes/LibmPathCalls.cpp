@@ -41,26 +41,6 @@ bool selectedFrom(StringRef Callee, const CallBase &Call) {
 
 PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
                             const LibmPaths &Paths) {
-  std::optional<LibraryCallWork> Typical = libraryCallWork(Callee);
-  // Groups of keys with the same work, numbered as they are met; the keys
-  // the probe never met do the typical call's work.
-  std::vector<ClassWork> Works;
-  auto GroupFor = [&](const ClassWork &W) {
-    auto It = std::find(Works.begin(), Works.end(), W);
-    if (It != Works.end())
-      return uint8_t(It - Works.begin());
-    Works.push_back(W);
-    return uint8_t(Works.size() - 1);
-  };
-  std::vector<std::optional<uint8_t>> Measured(ROOF_LIBM_MAX_PATH_KEYS);
-  for (const auto &[Key, Work] : Paths.Keys)
-    if (Key < ROOF_LIBM_MAX_PATH_KEYS)
-      Measured[Key] = GroupFor(Work);
-  SmallVector<uint8_t, ROOF_LIBM_MAX_PATH_KEYS> GroupOf;
-  for (const std::optional<uint8_t> &Group : Measured)
-    GroupOf.push_back(Group ? *Group
-                            : GroupFor(Typical ? Typical->Work : ClassWork{}));
-
   Module &M = *Call.getModule();
   LLVMContext &Ctx = M.getContext();
   IRBuilder<> B(&Call);
@@ -69,19 +49,20 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   auto *TableTy = ArrayType::get(B.getInt8Ty(), ROOF_LIBM_MAX_PATH_KEYS);
   GlobalVariable *Table = M.getNamedGlobal(TableName);
   if (!Table) {
-    Table = new GlobalVariable(M, TableTy, /*isConstant=*/true,
-                               GlobalValue::PrivateLinkage,
-                               ConstantDataArray::get(Ctx, GroupOf), TableName);
+    Table = new GlobalVariable(
+        M, TableTy, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+        ConstantDataArray::get(Ctx, ArrayRef<uint8_t>(Paths.GroupOf)),
+        TableName);
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   }
+  auto *Ptr = B.getPtrTy();
   FunctionCallee Lookup = M.getOrInsertFunction(
       ROOF_ABI_SYMBOL(__roof_libm_path),
-      FunctionType::get(B.getInt32Ty(),
-                        {B.getInt32Ty(), B.getInt64Ty(), B.getPtrTy()}, false));
+      FunctionType::get(B.getVoidTy(),
+                        {B.getInt32Ty(), B.getInt64Ty(), Ptr, Ptr}, false));
   if (auto *Declared = dyn_cast<Function>(Lookup.getCallee())) {
     Declared->setDoesNotThrow();
     Declared->setWillReturn();
-    Declared->setOnlyReadsMemory();
   }
   // The argument's bits, not a conversion: the census counts FP operations.
   Value *X = Call.getArgOperand(0);
@@ -90,9 +71,12 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   Value *Bits = B.CreateZExt(
       B.CreateBitCast(X, B.getIntNTy(X->getType()->getPrimitiveSizeInBits())),
       B.getInt64Ty());
-  Value *Group = B.CreateCall(Lookup, {B.getInt32(Paths.Family), Bits, Table},
-                              "roof.libm.path");
-  return {Group, std::move(Works)};
+  Bits->setName("roof.libm.bits");
+  // The slots of the groups are the counter instrumenter's to give
+  // (countPaths); until then, poison.
+  CallInst *Count = B.CreateCall(
+      Lookup, {B.getInt32(Paths.Family), Bits, Table, PoisonValue::get(Ptr)});
+  return {Count, Paths.Groups};
 }
 
 } // namespace roof

@@ -2,12 +2,12 @@
 //
 // glibc's sin, cos, erf and their float forms execute different work for
 // different arguments. Before the IR call a machine call of such a function
-// was selected from, the pass asks the runtime which group of path keys the
-// argument's falls in (__roof_libm_path, roof/abi.h), through a table of the
-// module that groups the keys executing the same work (LibmCosts.inc,
-// measured by roof-libm-probe); a counter per group counts the calls that
-// took it, the one the group names incremented (CountingScale::PerPath). Keys
-// the probe never met count as the function's typical call.
+// was selected from, the pass calls the runtime, which finds the group of
+// path keys the argument's falls in (__roof_libm_path, roof/abi.h) through a
+// table of the module that groups the keys executing the same work
+// (LibmCosts.inc, measured by roof-libm-probe), and counts the call in that
+// group's counter, one per group (CountingScale::PerPath). Keys the probe
+// never met count as the function's typical call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_LIBM_PATH_CALLS_H
@@ -19,16 +19,17 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/InstrTypes.h"
 
-#include <optional>
 #include <vector>
 
 namespace roof {
 
-/// The group of path keys a call takes (an i32 computed before it), and
-/// what a call of each group executes.
+/// The call that counts the group of path keys a call takes, and what a
+/// call of each group executes. Its last operand, the slots of the groups,
+/// is the counter instrumenter's to set (PathLookup::SlotsOperand).
 struct PathLookup {
-  llvm::Value *Group;
-  std::vector<ClassWork> Works;
+  static constexpr unsigned SlotsOperand = 3;
+  llvm::CallInst *Count;
+  const std::vector<ClassWork> &Works;
 };
 
 /// The name of the scalar library function \p Call calls per element: its
@@ -44,7 +45,7 @@ unsigned elementsOf(const llvm::CallBase &Call);
 /// call \p Call: the same function, or sin or cos merged into sincos.
 bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 
-/// Inserts before \p Call the lookup of its argument's path group (element
+/// Inserts before \p Call the count of its argument's path group (element
 /// \p Lane of a vector argument), for the machine call of \p Callee, whose
 /// paths are \p Paths (libmPaths).
 PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,

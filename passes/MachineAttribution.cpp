@@ -295,7 +295,7 @@ ClassWork callWork(const Module &M, StringRef Callee, std::string &Remark) {
 // has an IR call it was selected from, not counted that way yet: sin(x) and
 // cos(x) of one argument both, for the sincos they became.
 bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
-  std::optional<LibmPaths> Paths = libmPaths(Callee);
+  const LibmPaths *Paths = libmPaths(Callee);
   if (!Paths || definedIn(*F.getParent(), Callee))
     return false;
   CallBase *Selected = nullptr;
@@ -329,7 +329,7 @@ bool Attributor::countByPath(const BasicBlock &Origin, StringRef Callee) {
   // 0..N-1 follow each other (CountingScale::PerPath).
   PathLookup Lookup = insertPathLookup(*Selected, Lane, Callee, *Paths);
   for (unsigned G = 0; G < Lookup.Works.size(); ++G) {
-    CountingScale Scale = CountingScale::perPath(Lookup.Group, G);
+    CountingScale Scale = CountingScale::perPath(Lookup.Count, G);
     Scale.After = After;
     Result.Work.push_back(
         {Selected->getParent(), Scale, Lookup.Works[G], Lookup.Works[G]});

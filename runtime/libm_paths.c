@@ -4,7 +4,8 @@
  * different arguments: a Taylor series or a table below and above 0.126, a
  * reduction to the nearest quadrant, then the sine or the cosine polynomial
  * by the quadrant's parity. The pass calls __roof_libm_path before such a
- * call and counts the call under the key it returns (roof/abi.h); the cost
+ * call, which counts the call in the group of its argument's key
+ * (roof/abi.h); the cost
  * of each key is measured by roof-libm-probe, which links this file too and
  * checks that the arguments it probed with one key all ran the same FP work.
  * The thresholds are the ones glibc 2.36 branches on, as bit patterns of
@@ -146,8 +147,8 @@ uint32_t roofrt_libm_path_key(uint32_t family, double x) {
   return family < ROOF_NUM_LIBM_PATH_FAMILIES ? pathKey(family, x) : 0;
 }
 
-ROOFRT_EXPORT uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
-                                        const uint8_t *groups) {
+ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
+                                    const uint8_t *groups, uint64_t *slots) {
   double x;
   if (family == ROOF_LIBM_PATHS_TRIGF || family == ROOF_LIBM_PATHS_ERFF) {
     float f;
@@ -157,7 +158,8 @@ ROOFRT_EXPORT uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
   } else {
     memcpy(&x, &bits, sizeof(x));
   }
-  if (family >= ROOF_NUM_LIBM_PATH_FAMILIES)
-    return groups[0];
-  return groups[pathKey(family, x) % ROOF_LIBM_MAX_PATH_KEYS];
+  uint32_t key = family < ROOF_NUM_LIBM_PATH_FAMILIES
+                     ? pathKey(family, x) % ROOF_LIBM_MAX_PATH_KEYS
+                     : 0;
+  ++slots[groups[key]];
 }

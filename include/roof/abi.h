@@ -24,8 +24,8 @@ extern "C" {
 
 /* Bumped whenever a struct below or the meaning of a field changes; the
  * runtime refuses other values. 3: RoofModule.flags, traffic metrics.
- * 4: RoofFunction.line. */
-#define ROOF_ABI_VERSION 4
+ * 4: RoofFunction.line. 5: __roof_libm_path counts the group itself. */
+#define ROOF_ABI_VERSION 5
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -247,10 +247,11 @@ uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
 /* The path a call of a libm function takes through its body, for the
  * functions whose instructions depend on the argument (glibc's sin picks its
  * polynomial by quadrant). Before such a call the pass calls
- * __roof_libm_path(family, bits, groups) with the argument's bits (a
- * float's in the low 32) and a table of ROOF_LIBM_MAX_PATH_KEYS entries
- * that maps each path key onto a group of keys with the same work, and
- * counts the call in the group returned. roof-libm-probe measures each
+ * __roof_libm_path(family, bits, groups, slots) with the argument's bits (a
+ * float's in the low 32), a table of ROOF_LIBM_MAX_PATH_KEYS entries that
+ * maps each path key onto a group of keys with the same work, and the
+ * calling thread's counters of the groups, one per group: it adds 1 to the
+ * counter of the argument's group. roof-libm-probe measures each
  * key's work on the build machine and checks that every argument probed
  * with one key ran the same FP work (runtime/libm_paths.c,
  * docs/libm-costs.md). A key is
@@ -266,8 +267,8 @@ enum RoofLibmPathFamily {
   ROOF_NUM_LIBM_PATH_FAMILIES
 };
 #define ROOF_LIBM_MAX_PATH_KEYS 128
-uint32_t __roof_libm_path(uint32_t family, uint64_t bits,
-                          const uint8_t *groups);
+void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
+                      uint64_t *slots);
 
 #ifdef __cplusplus
 }

@@ -27,8 +27,8 @@ entry:
 }
 
 ; CHECK-LABEL: define double @withloop(
-; CHECK:         [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK:         call void @__roof_register_thread(
+; CHECK:         call ptr @__roof_thread_counters()
+; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:         [[T0:%[^ ]+]] = call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT:    [[DS:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 5{{$}}
 ; CHECK-NEXT:    [[D:%[^ ]+]] = load i64, ptr [[DS]],

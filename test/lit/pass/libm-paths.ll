@@ -1,13 +1,13 @@
 ; Calls of libm functions whose work depends on the argument (sin, cos,
 ; sincos, erf, erfc and their float forms) are counted by the path the
 ; argument takes: before the IR call a machine call was selected from, the
-; pass calls __roof_libm_path(family, bits, groups) (roof/abi.h; families
-; TRIG 0, TRIGF 1, ERF 2, ERFF 3) with the argument's bits and a table of
-; the module that maps each path key onto a group of keys with the same
-; measured work (LibmCosts.inc); a counter per group counts the calls that
-; took it (a slot "per call taking path group G"), the slots of groups 0..N-1
-; one after the other, so that a call adds 1 to the slot of its group
-; only: one increment at a slot chosen at run time. The work of each group comes from the build
+; pass calls __roof_libm_path(family, bits, groups, slots) (roof/abi.h;
+; families TRIG 0, TRIGF 1, ERF 2, ERFF 3) with the argument's bits, a table
+; of the module that maps each path key onto a group of keys with the same
+; measured work (LibmCosts.inc) and the address of the first of the groups'
+; counters (a slot "per call taking path group G"), the slots of groups
+; 0..N-1 one after the other: the runtime adds 1 to the slot of the call's
+; group only. The work of each group comes from the build
 ; machine's libm, so the amounts are not pinned here: only that the call's
 ; empirical work is in the per-group slots and not in the per-execution
 ; one, which keeps the canonical transcendental.
@@ -37,18 +37,13 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-counter-plan: function 'one_sin'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=0 full_width=0
-; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
+; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.bits
 ; CHECK-NEXT:     fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9]}}
-; CHECK:        block %entry: per call taking path group 1 of %roof.libm.path
+; CHECK:        block %entry: per call taking path group 1 of %roof.libm.bits
 ; IR-LABEL: define double @one_sin(
-; IR:         %[[B:.*]] = bitcast double %x to i64
-; IR-NEXT:    %roof.libm.path = call i32 @__roof_libm_path(i32 0, i64 %[[B]], ptr @roof.libm.paths.sin)
-; IR-NEXT:    %[[G:.*]] = zext i32 %roof.libm.path to i64
-; IR-NEXT:    %[[S:.*]] = add i64 %[[G]], [[#FIRST:]]
-; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 %[[S]]
-; IR-NEXT:    %[[C:.*]] = load i64, ptr %[[A]]
-; IR-NEXT:    %[[N:.*]] = add i64 %[[C]], 1
-; IR-NEXT:    store i64 %[[N]], ptr %[[A]]
+; IR:         %roof.libm.bits = bitcast double %x to i64
+; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 {{[0-9]+}}
+; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %roof.libm.bits, ptr @roof.libm.paths.sin, ptr %[[A]])
 ; IR-NEXT:    call double @sin(double %x)
 define double @one_sin(double %x) #0 {
 entry:
@@ -61,13 +56,13 @@ entry:
 ; ASM-NOT:     callq
 ; ASM:         retq
 ; IR-LABEL: define double @sin_and_cos(
-; IR:         call i32 @__roof_libm_path(i32 0,
+; IR:         call void @__roof_libm_path(i32 0,
 ; IR-NOT:     @__roof_libm_path
 ; IR:         ret double
 ; CHECK-LABEL: roof-counter-plan: function 'sin_and_cos'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
-; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.path
+; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.bits
 ; CHECK:        machine: block %entry: call sincos
 define double @sin_and_cos(double %x) #0 {
 entry:
@@ -79,10 +74,11 @@ entry:
 
 ; IR-LABEL: define float @one_sinf(
 ; IR:         %[[F:.*]] = bitcast float %x to i32
-; IR-NEXT:    %[[W:.*]] = zext i32 %[[F]] to i64
-; IR-NEXT:    call i32 @__roof_libm_path(i32 1, i64 %[[W]], ptr @roof.libm.paths.sinf)
+; IR-NEXT:    %roof.libm.bits = zext i32 %[[F]] to i64
+; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 {{[0-9]+}}
+; IR-NEXT:    call void @__roof_libm_path(i32 1, i64 %roof.libm.bits, ptr @roof.libm.paths.sinf, ptr %[[A]])
 ; CHECK-LABEL: roof-counter-plan: function 'one_sinf'
-; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
+; CHECK:        block %entry: per call taking path group 0 of %roof.libm.bits
 define float @one_sinf(float %x) #0 {
 entry:
   %r = call float @sinf(float %x)
@@ -90,7 +86,7 @@ entry:
 }
 
 ; IR-LABEL: define double @one_erf(
-; IR:         call i32 @__roof_libm_path(i32 2,
+; IR:         call void @__roof_libm_path(i32 2,
 define double @one_erf(double %x) #0 {
 entry:
   %r = call double @erf(double %x)
@@ -102,10 +98,12 @@ entry:
 ; IR-LABEL: define <2 x double> @vector_sin(
 ; IR:         %[[E0:.*]] = extractelement <2 x double> %x, i64 0
 ; IR-NEXT:    %[[B0:.*]] = bitcast double %[[E0]] to i64
-; IR-NEXT:    call i32 @__roof_libm_path(i32 0, i64 %[[B0]],
+; IR-NEXT:    getelementptr
+; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B0]],
 ; IR:         %[[E1:.*]] = extractelement <2 x double> %x, i64 1
 ; IR-NEXT:    %[[B1:.*]] = bitcast double %[[E1]] to i64
-; IR-NEXT:    call i32 @__roof_libm_path(i32 0, i64 %[[B1]],
+; IR-NEXT:    getelementptr
+; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B1]],
 define <2 x double> @vector_sin(<2 x double> %x) #0 {
 entry:
   %r = call <2 x double> @llvm.sin.v2f64(<2 x double> %x)

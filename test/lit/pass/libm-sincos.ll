@@ -27,7 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-counter-plan: function 'call_sincos'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp64.transcendental canonical=2 empirical=0 full_width=0
-; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
+; CHECK:        block %entry: per call taking path group 0 of %roof.libm.bits
 ; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:        machine: block %entry: call sincos
 define void @call_sincos(double %x, ptr %s, ptr %c) #0 {
@@ -39,7 +39,7 @@ entry:
 ; CHECK-LABEL: roof-counter-plan: function 'call_sincosf'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK:          fp32.transcendental canonical=2 empirical=0 full_width=0
-; CHECK:        block %entry: per call taking path group 0 of %roof.libm.path
+; CHECK:        block %entry: per call taking path group 0 of %roof.libm.bits
 ; CHECK:          fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9][0-9]*}}
 ; CHECK:        machine: block %entry: call sincosf
 define void @call_sincosf(float %x, ptr %s, ptr %c) #0 {

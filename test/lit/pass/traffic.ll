@@ -1,7 +1,7 @@
 ; Traffic mode (ROOF_TRAFFIC=1, passes/TrafficInstrumenter.h): every memory
 ; access also passes its address to the runtime's cache model when its cache
 ; line is sampled.
-;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 3.
+;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 5.
 ;   - A function with memory accesses gets 8 traffic slots after its census
 ;     slots, slot 2*level+stored weighted 1 byte of metric
 ;     ROOF_METRIC_TRAFFIC(level, stored) = 132 + 2*level + stored (132: the
@@ -20,12 +20,12 @@
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [21 x i64]
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 4, i32 3, i32 21, i32 1,
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 5, i32 3, i32 21, i32 1,
 ; CHECK-DAG: @__roof_traffic_threshold = external global i64
 ; CHECK-DAG: @roof.weights = private constant [12 x %roof.Weight] [%roof.Weight { i32 0, i32 120, i64 72 }, %roof.Weight { i32 0, i32 121, i64 8 }, %roof.Weight { i32 1, i32 120, i64 1 }, %roof.Weight { i32 1, i32 121, i64 1 }, %roof.Weight { i32 2, i32 132, i64 1 }, %roof.Weight { i32 3, i32 133, i64 1 }, %roof.Weight { i32 4, i32 134, i64 1 }, %roof.Weight { i32 5, i32 135, i64 1 }, %roof.Weight { i32 6, i32 136, i64 1 }, %roof.Weight { i32 7, i32 137, i64 1 }, %roof.Weight { i32 8, i32 138, i64 1 }, %roof.Weight { i32 9, i32 139, i64 1 }]
 ; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @roof.str, ptr @roof.str, ptr null, i32 0, i32 10, i32 0, i32 -1, i32 -1, i32 12, ptr @roof.weights, i32 0 }, %roof.Function { ptr @roof.str.2, ptr @roof.str.2, ptr null, i32 10, i32 10, i32 0, i32 -1, i32 -1, i32 9, ptr @roof.weights.1, i32 0 }, %roof.Function { ptr @roof.str.3, ptr @roof.str.3, ptr null, i32 20, i32 1, i32 0, i32 -1, i32 -1, i32 0, ptr null, i32 0 }]
 
-; OFF: @__roof_module = private constant %roof.Module { i32 4, i32 3, i32 5, i32 0,
+; OFF: @__roof_module = private constant %roof.Module { i32 5, i32 3, i32 5, i32 0,
 ; OFF-NOT: __roof_traffic
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
