@@ -30,6 +30,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
@@ -192,10 +193,12 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI, ScalarEvolution &SE,
-                       GlobalVariable *Counters, Function *ThreadCounters)
+                       GlobalVariable *Counters, GlobalVariable *Registered,
+                       Function *ThreadCounters)
       : Plan(Plan), F(*Plan.F), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
-        Counters(Counters), ThreadCounters(ThreadCounters),
+        Counters(Counters), Registered(Registered),
+        ThreadCounters(ThreadCounters),
         Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
@@ -210,6 +213,7 @@ private:
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void instrumentTiming(Instruction *EntryPoint);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
+  void registerThread(Instruction *Base);
   Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
 
   PlannedFunction &Plan;
@@ -218,6 +222,7 @@ private:
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
   GlobalVariable *Counters;
+  GlobalVariable *Registered;
   Function *ThreadCounters;
   Type *Int64;
   Value *CounterBase = nullptr; // this thread's counter array
@@ -407,16 +412,37 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
              Elapsed);
 }
 
+// The runtime must know each thread's copy of the array: the module's
+// __roof_thread_counters registers it on the thread's first call. A timed
+// function calls it on entry, beside its two cycle-counter reads: less code
+// to compile than a branch around the call. Any other function, which may
+// be a small one called in a loop, tests the flag inline (two instructions)
+// and calls it on the thread's first call only: a call on every entry
+// would make it save its arguments around the call (2x the run time of a
+// two-FLOP function called 10^8 times).
+void FunctionInstrumenter::registerThread(Instruction *Base) {
+  if (Plan.TimedInBody) {
+    IRBuilder<>(Base).CreateCall(ThreadCounters);
+    return;
+  }
+  IRBuilder<> B(Base->getNextNode());
+  Value *Flag = B.CreateThreadLocalAddress(Registered);
+  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
+                                B.getInt8(0));
+  MDNode *Unlikely = MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
+  IRBuilder<>(Then).CreateCall(ThreadCounters);
+}
+
 void FunctionInstrumenter::run() {
   BasicBlock &Entry = F.getEntryBlock();
   Instruction *AfterAllocas = &*Entry.getFirstInsertionPt();
   while (isa<AllocaInst>(AfterAllocas))
     AfterAllocas = AfterAllocas->getNextNode();
   IRBuilder<> B(AfterAllocas);
-  // The array registered on the thread, then addressed as the thread-local
-  // it is rather than through the call's result: in an executable that is
-  // an offset from the thread pointer (%fs), and takes no register in loops.
-  B.CreateCall(ThreadCounters);
+  // Addressed as the thread-local it is: in an executable an offset from
+  // the thread pointer (%fs), which takes no register in loops.
   CounterBase = B.CreateThreadLocalAddress(Counters);
 
   for (Loop *L : LI)
@@ -454,6 +480,7 @@ void FunctionInstrumenter::run() {
     Value *Slots = slotAddress(TB, Plan.TrafficSlot);
     instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
   }
+  registerThread(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
     DominatorTree DT(F);
@@ -462,11 +489,10 @@ void FunctionInstrumenter::run() {
 }
 
 // uint64_t *__roof_thread_counters(void): the calling thread's copy of the
-// module's counter array, which every instrumented function asks for on
-// entry. The runtime must know each thread's copy to read it at exit, so the
-// first call on a thread registers it (a predictable branch afterwards). One
-// call per function activation, rather than the check inline in each, keeps
-// the code the backend compiles per function small.
+// module's counter array. The runtime must know each thread's copy to read
+// it at exit, so the first call on a thread registers it (a predictable
+// branch afterwards); instrumented functions call it for that
+// (FunctionInstrumenter::registerThread).
 static Function *defineThreadCounters(Module &M, GlobalVariable *Counters,
                                       GlobalVariable *Registered,
                                       Constant *Descriptor,
@@ -686,7 +712,7 @@ bool CounterInstrumenter::run() {
     Functions.push_back(Writer.function(P));
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, LI, SE, Counters, Getter).run();
+    FunctionInstrumenter(P, LI, SE, Counters, Registered, Getter).run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 

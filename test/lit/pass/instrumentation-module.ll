@@ -19,9 +19,11 @@
 ;     array (llvm.threadlocal.address) after a first-call check of the flag
 ;     that calls __roof_register_thread(@__roof_module, counters) (unlikely
 ;     branch);
-;   - in each function: a call of the getter, the thread's counter array
-;     via llvm.threadlocal.address, and the entry-block counter increment
-;     (load/add 1/store).
+;   - in each function: the thread's counter array via
+;     llvm.threadlocal.address, a first-call check of the flag that calls the
+;     getter (unlikely branch; a timed function calls the getter on entry
+;     instead: instrumentation-timing.ll), and the entry-block counter
+;     increment (load/add 1/store).
 ; Running the pass twice changes nothing the second time.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
@@ -47,8 +49,15 @@ source_filename = "module.c"
 
 ; CHECK-LABEL: define double @scale(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call ptr @__roof_thread_counters()
 ; CHECK-NEXT:    [[C:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK-NEXT:    [[F:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__roof_thread_registered)
+; CHECK-NEXT:    [[K:%.*]] = load i8, ptr [[F]]
+; CHECK-NEXT:    [[NEW:%.*]] = icmp eq i8 [[K]], 0
+; CHECK-NEXT:    br i1 [[NEW]], label %[[REG:.*]], label %[[BODY:.*]], !prof ![[UNLIKELY:[0-9]+]]
+; CHECK:       [[REG]]:
+; CHECK-NEXT:    call ptr @__roof_thread_counters()
+; CHECK-NEXT:    br label %[[BODY]]
+; CHECK:       [[BODY]]:
 ; CHECK-NEXT:    [[S:%.*]] = getelementptr inbounds i64, ptr [[C]], i64 0
 ; CHECK-NEXT:    [[V:%.*]] = load i64, ptr [[S]]
 ; CHECK-NEXT:    [[A:%.*]] = add i64 [[V]], 1
@@ -63,8 +72,8 @@ entry:
 
 ; The second function's entry counter is slot 1 of the array.
 ; CHECK-LABEL: define void @axpy(
+; CHECK:         [[C2:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:         call ptr @__roof_thread_counters()
-; CHECK-NEXT:    [[C2:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:         [[S2:%.*]] = getelementptr inbounds i64, ptr [[C2]], i64 1
 ; CHECK-NEXT:    [[V2:%.*]] = load i64, ptr [[S2]]
 ; CHECK-NEXT:    [[A2:%.*]] = add i64 [[V2]], 1
@@ -85,7 +94,7 @@ entry:
 ; CHECK-NEXT:    [[F:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__roof_thread_registered)
 ; CHECK-NEXT:    [[K:%.*]] = load i8, ptr [[F]]
 ; CHECK-NEXT:    [[NEW:%.*]] = icmp eq i8 [[K]], 0
-; CHECK-NEXT:    br i1 [[NEW]], label %register, label %known, !prof ![[UNLIKELY:[0-9]+]]
+; CHECK-NEXT:    br i1 [[NEW]], label %register, label %known, !prof ![[UNLIKELY]]
 ; CHECK:       register:
 ; CHECK-NEXT:    call void @__roof_register_thread(ptr @__roof_module, ptr [[G]])
 ; CHECK-NEXT:    store i8 1, ptr [[F]]

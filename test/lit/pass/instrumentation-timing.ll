@@ -5,6 +5,10 @@
 ; outermost activation only (depth was 0), adds end - start to its time
 ; slot. The time and depth slots follow the census slots of the function;
 ; the descriptor gives them relative to the function's first slot.
+; A timed function also calls the module's __roof_thread_counters on entry,
+; which registers the thread's counters on its first call; a loop-free one
+; tests the registered flag inline and calls it only when the flag is unset
+; (a call on every entry would cost a small function its arguments' spills).
 ;
 ; @noloop:   slots: 0 entry                     time -1, depth -1
 ; @withloop: slots: 0 entry, 1 %loop, 2 %odd    time 3, depth 4 (relative),
@@ -18,6 +22,10 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 1, i32 5, i32 0, i32 3, i32 4, {{[^}]+}} }]
 
 ; CHECK-LABEL: define double @noloop(
+; CHECK-NOT:     readcyclecounter
+; CHECK:         load i8, ptr
+; CHECK-NOT:     readcyclecounter
+; CHECK:         call ptr @__roof_thread_counters()
 ; CHECK-NOT:     readcyclecounter
 ; CHECK:         ret double
 define double @noloop(double %a) #0 {
