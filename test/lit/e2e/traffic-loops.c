@@ -7,8 +7,9 @@
 // of 24 bytes, 8 read), a loop-invariant address updated every iteration
 // (it may alias the array, so it stays in memory), a 3-point stencil, and
 // short loops nested in a longer one. Loops that touch less than 32 KiB
-// on entry run a copy that checks each access (the column walk's 256 rows
-// here), the others are passed whole. With every line sampled
+// on entry run a copy that checks each stream's lines once an iteration
+// (the column walk's 256 rows here, the vectorized and interleaved
+// small_matmul's merged streams), the others are passed whole. With every line sampled
 // (ROOF_TRAFFIC_RATE=1) the model's result depends on the access order
 // alone, so the two builds must agree exactly; small caches make every
 // level move bytes.
