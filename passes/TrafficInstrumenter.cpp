@@ -207,6 +207,39 @@ bool isInvisibleCall(const CallBase &Call) {
   return !Call.mayReadOrWriteMemory();
 }
 
+/// Whether access \p X of \p I continues the access checked before it,
+/// \p Prev, and is merged into it: both are plain loads or stores of the
+/// same block with no call that may touch memory between them, and \p X
+/// begins where \p Prev ends, the same kind, or is the same bytes (`a[k]++`:
+/// then stored if either is). The lines of both, checked at \p Prev, are
+/// those of each checked where it is but for a line touched again right
+/// after itself, which changes nothing.
+bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
+               ScalarEvolution &SE) {
+  if (!X.Checked || !Prev.X.Checked || !isa<LoadInst, StoreInst>(I) ||
+      !isa<LoadInst, StoreInst>(Prev.At) ||
+      Prev.At->getParent() != I.getParent())
+    return false;
+  for (Instruction *J = Prev.At->getNextNode(); J != &I; J = J->getNextNode())
+    if (auto *Call = dyn_cast<CallBase>(J); Call && !isInvisibleCall(*Call))
+      return false;
+  auto *Gap = dyn_cast<SCEVConstant>(
+      SE.getMinusSCEV(SE.getSCEV(X.Pointer), SE.getSCEV(Prev.X.Pointer)));
+  uint64_t Before = cast<ConstantInt>(Prev.X.Bytes)->getZExtValue();
+  uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
+  if (!Gap)
+    return false;
+  if (Gap->isZero() && Size == Before) {
+    Prev.X.Stored |= X.Stored;
+    return true;
+  }
+  if (Gap->getAPInt() != Before || Prev.X.Stored != X.Stored ||
+      Before + Size > MaxMergedBytes)
+    return false;
+  Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Before + Size);
+  return true;
+}
+
 /// The streams of loop \p L whose accesses are \p InLoop, if it is such a
 /// loop. Adjacent accesses of the same kind and step, each beginning where
 /// the previous one ends, are one stream.
@@ -488,7 +521,8 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   for (Instruction *I : Accesses)
     if (!Whole.contains(I))
       for (const Access &X : accessesOf(*I))
-        CheckedHere.push_back({I, X});
+        if (CheckedHere.empty() || !continues(CheckedHere.back(), *I, X, SE))
+          CheckedHere.push_back({I, X});
 
   for (auto &[I, X] : CheckedHere) {
     IRBuilder<> B(I);
