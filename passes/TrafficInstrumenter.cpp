@@ -450,9 +450,10 @@ bool trafficModeRequested() {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
-/// ROOF_TRAFFIC=each: every access checked where it is, loops included (the
-/// reference the loop streams are tested against).
-static bool loopStreamsRequested() {
+/// ROOF_TRAFFIC=each: every access checked where it is, loops included, and
+/// none merged with the one before (the reference the loop streams and the
+/// merged checks are tested against).
+static bool groupingRequested() {
   const char *Value = std::getenv("ROOF_TRAFFIC");
   return !Value || std::strcmp(Value, "each") != 0;
 }
@@ -497,7 +498,8 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   // are passed whole, or those of their short copies checked where they are.
   SmallVector<CheckedAccess, 0> CheckedHere;
   SmallPtrSet<Instruction *, 32> Whole;
-  if (loopStreamsRequested()) {
+  bool Grouping = groupingRequested();
+  if (Grouping) {
     MapVector<Loop *, SmallPtrSet<Instruction *, 8>> ByLoop;
     for (Instruction *I : Accesses)
       if (Loop *L = LI.getLoopFor(I->getParent()))
@@ -521,7 +523,8 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   for (Instruction *I : Accesses)
     if (!Whole.contains(I))
       for (const Access &X : accessesOf(*I))
-        if (CheckedHere.empty() || !continues(CheckedHere.back(), *I, X, SE))
+        if (!Grouping || CheckedHere.empty() ||
+            !continues(CheckedHere.back(), *I, X, SE))
           CheckedHere.push_back({I, X});
 
   for (auto &[I, X] : CheckedHere) {
