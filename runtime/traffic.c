@@ -283,7 +283,7 @@ struct model {
   uint32_t *table; /* open addressing by line: index + 1, 0 empty */
   uint32_t table_mask;
   unsigned table_shift; /* 64 - log2(the table's entries) */
-  uint32_t max_table; /* the table's allocated entries */
+  uint32_t max_table;   /* the table's allocated entries */
 };
 
 static _Thread_local struct model *current_model;
