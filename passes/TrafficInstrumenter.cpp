@@ -33,8 +33,8 @@ constexpr const char *ThresholdName = ROOF_ABI_SYMBOL(__roof_traffic_threshold);
 constexpr const char *AccessName = ROOF_ABI_SYMBOL(__roof_traffic_access);
 constexpr const char *LanesName = ROOF_ABI_SYMBOL(__roof_traffic_lanes);
 constexpr const char *LoopName = ROOF_ABI_SYMBOL(__roof_traffic_loop);
-/// Adjacent accesses merge into one stream up to this width (the runtime
-/// follows wider ones line by line).
+/// Accesses merged into one stream or one check span up to this width (the
+/// runtime follows wider streams line by line).
 constexpr uint64_t MaxMergedBytes = 512;
 /// A loop that touches fewer bytes than this on entry checks each stream's
 /// lines once an iteration, where it is: finding the first sampled line of each
@@ -207,13 +207,28 @@ bool isInvisibleCall(const CallBase &Call) {
   return !Call.mayReadOrWriteMemory();
 }
 
+/// The bytes from the start of a range of \p Bytes to the end of an access
+/// of \p Size at \p Gap bytes from that start, when the access is merged
+/// into the range: it begins within the range or right after it and ends
+/// no earlier (`a[i]`, `a[i+1]`; `in[i-1]`, `in[i]`, `in[i+1]`); else 0, as
+/// beyond MaxMergedBytes. Touching the lines of the range, then those of the
+/// access, leaves the model as touching the lines of both once, in
+/// ascending order, does: the last touches of the lines are in that order.
+/// A line touched twice is touched again at a depth under the lines of both
+/// (at most 9), an L1 hit where L1 holds that many sampled lines.
+uint64_t mergedBytes(const SCEV *Gap, uint64_t Bytes, uint64_t Size) {
+  auto *C = dyn_cast<SCEVConstant>(Gap);
+  if (!C || C->getAPInt().isNegative() || C->getAPInt().ugt(Bytes))
+    return 0;
+  uint64_t End = C->getAPInt().getZExtValue() + Size;
+  return End >= Bytes && End <= MaxMergedBytes ? End : 0;
+}
+
 /// Whether access \p X of \p I continues the access checked before it,
 /// \p Prev, and is merged into it: both are plain loads or stores of the
 /// same block with no call that may touch memory between them, and \p X
-/// begins where \p Prev ends, the same kind, or is the same bytes (`a[k]++`:
-/// then stored if either is). The lines of both, checked at \p Prev, are
-/// those of each checked where it is but for a line touched again right
-/// after itself, which changes nothing.
+/// is of the same kind and merged into \p Prev's bytes (mergedBytes), or is
+/// the same bytes (`a[k]++`: then stored if either is).
 bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
                ScalarEvolution &SE) {
   if (!X.Checked || !Prev.X.Checked || !isa<LoadInst, StoreInst>(I) ||
@@ -223,26 +238,24 @@ bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
   for (Instruction *J = Prev.At->getNextNode(); J != &I; J = J->getNextNode())
     if (auto *Call = dyn_cast<CallBase>(J); Call && !isInvisibleCall(*Call))
       return false;
-  auto *Gap = dyn_cast<SCEVConstant>(
-      SE.getMinusSCEV(SE.getSCEV(X.Pointer), SE.getSCEV(Prev.X.Pointer)));
+  const SCEV *Gap =
+      SE.getMinusSCEV(SE.getSCEV(X.Pointer), SE.getSCEV(Prev.X.Pointer));
   uint64_t Before = cast<ConstantInt>(Prev.X.Bytes)->getZExtValue();
   uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
-  if (!Gap)
-    return false;
   if (Gap->isZero() && Size == Before) {
     Prev.X.Stored |= X.Stored;
     return true;
   }
-  if (Gap->getAPInt() != Before || Prev.X.Stored != X.Stored ||
-      Before + Size > MaxMergedBytes)
+  uint64_t Merged = mergedBytes(Gap, Before, Size);
+  if (!Merged || Prev.X.Stored != X.Stored)
     return false;
-  Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Before + Size);
+  Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Merged);
   return true;
 }
 
 /// The streams of loop \p L whose accesses are \p InLoop, if it is such a
-/// loop. Adjacent accesses of the same kind and step, each beginning where
-/// the previous one ends, are one stream.
+/// loop. Accesses of the same kind and step that follow one another, each
+/// merged into the bytes of those before it (mergedBytes), are one stream.
 std::optional<LoopStreams>
 streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
           ScalarEvolution &SE, DominatorTree &DT, SCEVExpander &Expander) {
@@ -311,12 +324,10 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
         return std::nullopt;
       if (!Result.Streams.empty()) {
         LoopStreams::Stream &Last = Result.Streams.back();
-        auto *Gap =
-            dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Start, Last.Start));
-        if (Last.Stored == S.Stored && Last.Step == S.Step &&
-            Last.Bytes + S.Bytes <= MaxMergedBytes && Gap &&
-            Gap->getAPInt() == Last.Bytes) {
-          Last.Bytes += S.Bytes;
+        uint64_t Merged = mergedBytes(SE.getMinusSCEV(S.Start, Last.Start),
+                                      Last.Bytes, S.Bytes);
+        if (Last.Stored == S.Stored && Last.Step == S.Step && Merged) {
+          Last.Bytes = Merged;
           continue;
         }
       }

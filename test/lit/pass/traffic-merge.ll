@@ -1,15 +1,17 @@
 ; Traffic mode (passes/TrafficInstrumenter.h): accesses checked where they
 ; are that continue one another are checked once, at the first, as one
 ; range: plain loads or stores of one block with no call that may touch
-; memory between them, the same kind, each beginning where the one before
-; ends (up to 512 bytes), or the same bytes again (then stored if either
-; is). Touching their lines one access after the other or all at once at
-; the first is the same but for a line touched again right after itself,
-; which changes nothing.
+; memory between them, the same kind, each beginning within or right after
+; the bytes of those before it and ending no earlier (up to 512 bytes), or
+; the same bytes again (then stored if either is). Touching their lines one
+; access after the other leaves the model as touching the range's lines
+; once, in ascending order, does (docs/counting.md, "What the pass adds").
 ;   - @pair: p[0] and p[1], 8 bytes each, are one check of 16 bytes from p
 ;     (aligned to 8: its first and its last byte's lines); the store to q
 ;     is a check of its own (another kind).
 ;   - @increment: the load and the store of b[k] are one check, stored.
+;   - @three: the vectors of 4 doubles at p - 8, p and p + 8 overlap: one
+;     check of 48 bytes from p - 8.
 ;   - @apart: a call that may touch memory between two loads keeps them
 ;     apart, and so does a gap between their bytes.
 ;
@@ -55,6 +57,22 @@ entry:
   %v1 = add i32 %v, 1
   store i32 %v1, ptr %pb, align 4
   ret void
+}
+
+; CHECK-LABEL: define <4 x double> @three(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pm, i64 48, i32 0)
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret <4 x double>
+define <4 x double> @three(ptr %p) {
+entry:
+  %pm = getelementptr inbounds i8, ptr %p, i64 -8
+  %x = load <4 x double>, ptr %pm, align 8
+  %y = load <4 x double>, ptr %p, align 8
+  %pp = getelementptr inbounds i8, ptr %p, i64 8
+  %z = load <4 x double>, ptr %pp, align 8
+  %s = fadd <4 x double> %x, %y
+  %t = fadd <4 x double> %s, %z
+  ret <4 x double> %t
 }
 
 ; CHECK-LABEL: define double @apart(
