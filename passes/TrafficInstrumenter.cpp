@@ -356,8 +356,7 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
 /// stream checks the lines of its bytes of the iteration where its first
 /// access is (the accesses returned): there, finding the first sampled line
 /// of each stream would cost the runtime more than the checks. One check of
-/// a stream's lines is the checks of its accesses, whose lines follow one
-/// another: touching a line again right after itself changes nothing.
+/// a stream's lines is the checks of its accesses (mergedBytes).
 /// Returns nothing when \p L is no longer entered from one block.
 std::optional<SmallVector<CheckedAccess, 8>>
 passLoop(Loop &L, const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
