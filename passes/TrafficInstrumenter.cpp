@@ -33,12 +33,13 @@ constexpr const char *ThresholdName = ROOF_ABI_SYMBOL(__roof_traffic_threshold);
 constexpr const char *AccessName = ROOF_ABI_SYMBOL(__roof_traffic_access);
 constexpr const char *LanesName = ROOF_ABI_SYMBOL(__roof_traffic_lanes);
 constexpr const char *LoopName = ROOF_ABI_SYMBOL(__roof_traffic_loop);
-/// Adjacent accesses merge into one stream up to this width (the runtime
-/// follows wider ones line by line).
+/// Accesses merged into one stream or one check span up to this width (the
+/// runtime follows wider streams line by line).
 constexpr uint64_t MaxMergedBytes = 512;
-/// A loop that touches fewer bytes than this on entry checks each access
-/// where it is: finding the first sampled line of each stream and setting
-/// the streams up would cost the runtime more than the checks.
+/// A loop that touches fewer bytes than this on entry checks each stream's
+/// lines once an iteration, where it is: finding the first sampled line of each
+/// stream and setting the streams up would cost the runtime more than the
+/// checks.
 constexpr uint64_t MinLoopBytes = 32 << 10;
 
 /// What one instruction accesses: `Bytes` from `Pointer`, or, with `Mask`,
@@ -51,6 +52,12 @@ struct Access {
   bool Stored = false;
   bool Checked = false; // sampled inline (fixed size, one access)
   Align Alignment;
+};
+
+/// An access checked where it is, before instruction \p At.
+struct CheckedAccess {
+  Instruction *At;
+  Access X;
 };
 
 /// The accesses of \p I (two for memcpy and memmove: its source and its
@@ -185,6 +192,7 @@ struct LoopStreams {
     const SCEV *Step; // i64, loop-invariant
     uint64_t Bytes;
     bool Stored;
+    Instruction *First; // its first access in the iteration, at Start
   };
   const SCEV *Iterations; // i64
   SmallVector<Stream, 8> Streams;
@@ -199,9 +207,55 @@ bool isInvisibleCall(const CallBase &Call) {
   return !Call.mayReadOrWriteMemory();
 }
 
+/// The bytes from the start of a range of \p Bytes to the end of an access
+/// of \p Size at \p Gap bytes from that start, when the access is merged
+/// into the range: it begins within the range or right after it and ends
+/// no earlier (`a[i]`, `a[i+1]`; `in[i-1]`, `in[i]`, `in[i+1]`); else 0, as
+/// beyond MaxMergedBytes. Touching the lines of the range, then those of the
+/// access, leaves the model as touching the lines of both once, in
+/// ascending order, does: the last touches of the lines are in that order.
+/// A line touched twice is touched again at a depth under the lines of both
+/// (at most 9), an L1 hit where L1 holds that many sampled lines.
+uint64_t mergedBytes(const SCEV *Gap, uint64_t Bytes, uint64_t Size) {
+  auto *C = dyn_cast<SCEVConstant>(Gap);
+  if (!C || C->getAPInt().isNegative() || C->getAPInt().ugt(Bytes))
+    return 0;
+  uint64_t End = C->getAPInt().getZExtValue() + Size;
+  return End >= Bytes && End <= MaxMergedBytes ? End : 0;
+}
+
+/// Whether access \p X of \p I continues the access checked before it,
+/// \p Prev, and is merged into it: both are plain loads or stores of the
+/// same block with no call that may touch memory between them, and \p X
+/// is of the same kind and merged into \p Prev's bytes (mergedBytes), or is
+/// the same bytes (`a[k]++`: then stored if either is).
+bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
+               ScalarEvolution &SE) {
+  if (!X.Checked || !Prev.X.Checked || !isa<LoadInst, StoreInst>(I) ||
+      !isa<LoadInst, StoreInst>(Prev.At) ||
+      Prev.At->getParent() != I.getParent())
+    return false;
+  for (Instruction *J = Prev.At->getNextNode(); J != &I; J = J->getNextNode())
+    if (auto *Call = dyn_cast<CallBase>(J); Call && !isInvisibleCall(*Call))
+      return false;
+  const SCEV *Gap =
+      SE.getMinusSCEV(SE.getSCEV(X.Pointer), SE.getSCEV(Prev.X.Pointer));
+  uint64_t Before = cast<ConstantInt>(Prev.X.Bytes)->getZExtValue();
+  uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
+  if (Gap->isZero() && Size == Before) {
+    Prev.X.Stored |= X.Stored;
+    return true;
+  }
+  uint64_t Merged = mergedBytes(Gap, Before, Size);
+  if (!Merged || Prev.X.Stored != X.Stored)
+    return false;
+  Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Merged);
+  return true;
+}
+
 /// The streams of loop \p L whose accesses are \p InLoop, if it is such a
-/// loop. Adjacent accesses of the same kind and step, each beginning where
-/// the previous one ends, are one stream.
+/// loop. Accesses of the same kind and step that follow one another, each
+/// merged into the bytes of those before it (mergedBytes), are one stream.
 std::optional<LoopStreams>
 streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
           ScalarEvolution &SE, DominatorTree &DT, SCEVExpander &Expander) {
@@ -255,7 +309,7 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
         return std::nullopt;
       const SCEV *Address = SE.getSCEV(getLoadStorePointerOperand(&I));
       LoopStreams::Stream S{Address, SE.getZero(I64), Size.getFixedValue(),
-                            Store != nullptr};
+                            Store != nullptr, &I};
       if (!SE.isLoopInvariant(Address, &L)) {
         auto *Rec = dyn_cast<SCEVAddRecExpr>(Address);
         if (!Rec || Rec->getLoop() != &L || !Rec->isAffine())
@@ -270,12 +324,10 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
         return std::nullopt;
       if (!Result.Streams.empty()) {
         LoopStreams::Stream &Last = Result.Streams.back();
-        auto *Gap =
-            dyn_cast<SCEVConstant>(SE.getMinusSCEV(S.Start, Last.Start));
-        if (Last.Stored == S.Stored && Last.Step == S.Step &&
-            Last.Bytes + S.Bytes <= MaxMergedBytes && Gap &&
-            Gap->getAPInt() == Last.Bytes) {
-          Last.Bytes += S.Bytes;
+        uint64_t Merged = mergedBytes(SE.getMinusSCEV(S.Start, Last.Start),
+                                      Last.Bytes, S.Bytes);
+        if (Last.Stored == S.Stored && Last.Step == S.Step && Merged) {
+          Last.Bytes = Merged;
           continue;
         }
       }
@@ -298,17 +350,18 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
   return Result;
 }
 
-/// Versions loop \p L, which touches \p InLoop as \p LS says: a loop that
+/// Versions loop \p L, whose accesses are \p LS's streams: a loop that
 /// touches at least MinLoopBytes on entry passes its streams and trip count
-/// to the runtime first; a shorter one runs a copy of it, whose accesses
-/// (returned) check themselves: there, finding the first sampled line of
-/// each stream would cost the runtime more than the checks. Returns nothing
-/// when \p L is no longer entered from one block.
-std::optional<SmallVector<Instruction *, 8>>
-passLoop(Loop &L, const LoopStreams &LS,
-         const SmallPtrSetImpl<Instruction *> &InLoop, Value *Slots,
-         SCEVExpander &Expander, FunctionCallee LoopFn, IRBuilder<> &AllocaB,
-         DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE) {
+/// to the runtime first; a shorter one runs a copy of it, in which each
+/// stream checks the lines of its bytes of the iteration where its first
+/// access is (the accesses returned): there, finding the first sampled line
+/// of each stream would cost the runtime more than the checks. One check of
+/// a stream's lines is the checks of its accesses (mergedBytes).
+/// Returns nothing when \p L is no longer entered from one block.
+std::optional<SmallVector<CheckedAccess, 8>>
+passLoop(Loop &L, const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
+         FunctionCallee LoopFn, IRBuilder<> &AllocaB, DominatorTree &DT,
+         LoopInfo &LI, ScalarEvolution &SE) {
   BasicBlock *Entered = L.getLoopPredecessor(), *Header = L.getHeader();
   BasicBlock *Latch = L.getLoopLatch(), *Exit = L.getExitBlock();
   if (!Entered || !Exit ||
@@ -372,20 +425,32 @@ passLoop(Loop &L, const LoopStreams &LS,
   B.CreateCall(LoopFn,
                {Slots, Array, B.getInt32(LS.Streams.size()), Iterations});
 
-  SmallVector<Instruction *, 8> Checked;
-  for (BasicBlock *BB : L.blocks())
-    for (Instruction &I : *BB)
-      if (InLoop.contains(&I))
-        Checked.push_back(cast<Instruction>(Map[&I]));
+  SmallVector<CheckedAccess, 8> Checked;
+  for (const LoopStreams::Stream &S : LS.Streams) {
+    auto *First = cast<Instruction>(Map[S.First]);
+    Access X;
+    X.Pointer = getLoadStorePointerOperand(First);
+    X.Bytes = ConstantInt::get(I64, S.Bytes);
+    X.Stored = S.Stored;
+    X.Checked = true;
+    X.Alignment = getLoadStoreAlignment(First);
+    Checked.push_back({First, X});
+  }
   return Checked;
 }
 
-/// Whether the line of byte \p Address is sampled (include/roof/abi.h).
-Value *isSampled(IRBuilder<> &B, Value *Address, Value *Threshold) {
+/// The hash of the line of byte \p Address, line * ROOF_TRAFFIC_HASH
+/// (include/roof/abi.h); the next line's is ROOF_TRAFFIC_HASH more.
+Value *lineHash(IRBuilder<> &B, Value *Address) {
   Value *Line = B.CreateLShr(Address, ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
-  Value *Hash = B.CreateLShr(B.CreateMul(Line, B.getInt64(ROOF_TRAFFIC_HASH)),
-                             ROOF_TRAFFIC_HASH_SHIFT);
-  return B.CreateICmpULT(Hash, Threshold, "roof.sampled");
+  return B.CreateMul(Line, B.getInt64(ROOF_TRAFFIC_HASH), "roof.hash");
+}
+
+/// Whether the line of hash \p Hash is sampled: hash >> HASH_SHIFT is below
+/// the threshold, that is, the hash is at most \p Limit, (threshold <<
+/// HASH_SHIFT) - 1 (all ones when every line is sampled).
+Value *isSampled(IRBuilder<> &B, Value *Hash, Value *Limit) {
+  return B.CreateICmpULE(Hash, Limit, "roof.sampled");
 }
 
 } // namespace
@@ -395,9 +460,10 @@ bool trafficModeRequested() {
   return Value && *Value && std::strcmp(Value, "0") != 0;
 }
 
-/// ROOF_TRAFFIC=each: every access checked where it is, loops included (the
-/// reference the loop streams are tested against).
-static bool loopStreamsRequested() {
+/// ROOF_TRAFFIC=each: every access checked where it is, loops included, and
+/// none merged with the one before (the reference the loop streams and the
+/// merged checks are tested against).
+static bool groupingRequested() {
   const char *Value = std::getenv("ROOF_TRAFFIC");
   return !Value || std::strcmp(Value, "each") != 0;
 }
@@ -430,16 +496,20 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
       M.getOrInsertFunction(LanesName, Void, Ptr, Ptr, I64, I32, I32, I32);
 
   IRBuilder<> EntryB(EntryPoint);
-  Value *Threshold = EntryB.CreateLoad(I64, ThresholdVar, "roof.threshold");
+  Value *Limit = EntryB.CreateSub(
+      EntryB.CreateShl(EntryB.CreateLoad(I64, ThresholdVar, "roof.threshold"),
+                       ROOF_TRAFFIC_HASH_SHIFT),
+      EntryB.getInt64(1), "roof.limit");
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, 64);
   Function &F = *EntryPoint->getFunction();
   IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
 
   // Loops first, while the analyses describe the function: their accesses
   // are passed whole, or those of their short copies checked where they are.
-  SmallVector<Instruction *, 0> CheckedHere;
+  SmallVector<CheckedAccess, 0> CheckedHere;
   SmallPtrSet<Instruction *, 32> Whole;
-  if (loopStreamsRequested()) {
+  bool Grouping = groupingRequested();
+  if (Grouping) {
     MapVector<Loop *, SmallPtrSet<Instruction *, 8>> ByLoop;
     for (Instruction *I : Accesses)
       if (Loop *L = LI.getLoopFor(I->getParent()))
@@ -454,51 +524,59 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     FunctionCallee LoopFn =
         M.getOrInsertFunction(LoopName, Void, Ptr, Ptr, I32, I64);
     for (auto &[LS, L] : Loops)
-      if (auto Copies = passLoop(*L, LS, ByLoop[L], Slots, Expander, LoopFn,
-                                 AllocaB, DT, LI, SE)) {
+      if (auto Copies =
+              passLoop(*L, LS, Slots, Expander, LoopFn, AllocaB, DT, LI, SE)) {
         Whole.insert(ByLoop[L].begin(), ByLoop[L].end());
         CheckedHere.append(Copies->begin(), Copies->end());
       }
   }
   for (Instruction *I : Accesses)
     if (!Whole.contains(I))
-      CheckedHere.push_back(I);
+      for (const Access &X : accessesOf(*I))
+        if (!Grouping || CheckedHere.empty() ||
+            !continues(CheckedHere.back(), *I, X, SE))
+          CheckedHere.push_back({I, X});
 
-  for (Instruction *I : CheckedHere) {
-    for (const Access &X : accessesOf(*I)) {
-      IRBuilder<> B(I);
-      Value *Stored = B.getInt32(X.Stored);
-      if (X.Mask) {
-        auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
-        AllocaInst *Lanes = AllocaB.CreateAlloca(VTy, nullptr, "roof.lanes");
-        B.CreateStore(X.Pointer, Lanes);
-        Value *Bits = B.CreateZExt(
-            B.CreateBitCast(X.Mask, B.getIntNTy(VTy->getNumElements())), I64);
-        B.CreateCall(LanesFn,
-                     {Slots, Lanes, Bits, B.getInt32(VTy->getNumElements()),
-                      B.getInt32(X.ElementBytes), Stored});
-        continue;
-      }
-      Value *Bytes = B.CreateZExtOrTrunc(X.Bytes, I64);
-      if (!X.Checked) {
-        B.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
-        continue;
-      }
-      // One line when the access is aligned to its size and no larger
-      // than a line; else its first and its last line may differ.
-      uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
-      Value *Address = B.CreatePtrToInt(X.Pointer, I64);
-      Value *Sampled = isSampled(B, Address, Threshold);
-      if (X.Alignment.value() < Size ||
-          Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
-        Sampled = B.CreateOr(
-            Sampled, isSampled(B, B.CreateAdd(Address, B.getInt64(Size - 1)),
-                               Threshold));
-      Instruction *Then =
-          SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
-      IRBuilder<> T(Then);
-      T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
+  for (auto &[I, X] : CheckedHere) {
+    IRBuilder<> B(I);
+    Value *Stored = B.getInt32(X.Stored);
+    if (X.Mask) {
+      auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
+      AllocaInst *Lanes = AllocaB.CreateAlloca(VTy, nullptr, "roof.lanes");
+      B.CreateStore(X.Pointer, Lanes);
+      Value *Bits = B.CreateZExt(
+          B.CreateBitCast(X.Mask, B.getIntNTy(VTy->getNumElements())), I64);
+      B.CreateCall(LanesFn,
+                   {Slots, Lanes, Bits, B.getInt32(VTy->getNumElements()),
+                    B.getInt32(X.ElementBytes), Stored});
+      continue;
     }
+    Value *Bytes = B.CreateZExtOrTrunc(X.Bytes, I64);
+    if (!X.Checked) {
+      B.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
+      continue;
+    }
+    // One line when the access is aligned to its size and no larger
+    // than a line; else the lines from its first to its last, which are
+    // at least the first and the (Size - 1) / 64 after it.
+    uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
+    Value *Address = B.CreatePtrToInt(X.Pointer, I64);
+    Value *Hash = lineHash(B, Address);
+    Value *Sampled = isSampled(B, Hash, Limit);
+    for (uint64_t J = 1; J <= (Size - 1) >> ROOF_TRAFFIC_LINE_SHIFT; ++J)
+      Sampled = B.CreateOr(
+          Sampled,
+          isSampled(B, B.CreateAdd(Hash, B.getInt64(J * ROOF_TRAFFIC_HASH)),
+                    Limit));
+    if (X.Alignment.value() < Size ||
+        Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
+      Sampled = B.CreateOr(
+          Sampled,
+          isSampled(B, lineHash(B, B.CreateAdd(Address, B.getInt64(Size - 1))),
+                    Limit));
+    Instruction *Then = SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
+    IRBuilder<> T(Then);
+    T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});
   }
 }
 

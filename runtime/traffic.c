@@ -282,13 +282,17 @@ struct model {
   uint32_t num_free;
   uint32_t *table; /* open addressing by line: index + 1, 0 empty */
   uint32_t table_mask;
-  uint32_t max_table; /* the table's allocated entries */
+  unsigned table_shift; /* 64 - log2(the table's entries) */
+  uint32_t max_table;   /* the table's allocated entries */
 };
 
 static _Thread_local struct model *current_model;
 
+/* The top bits of another multiplicative hash than the sampling's: the
+ * sampled lines' hashes by ROOF_TRAFFIC_HASH are a lattice (they step by
+ * the three gaps' products), which the table's slots would inherit. */
 static uint32_t home_of(const struct model *m, uint64_t line) {
-  return (uint32_t)(line * ROOF_TRAFFIC_HASH >> 32) & m->table_mask;
+  return (uint32_t)(line * UINT64_C(0xD1B54A32D192ED03) >> m->table_shift);
 }
 
 static uint32_t *slot_of(struct model *m, uint64_t line) {
@@ -318,6 +322,7 @@ static void table_reserve(struct model *m) {
       m->table_mask + 1 >= m->max_table)
     return;
   m->table_mask = 2 * (m->table_mask + 1) - 1;
+  m->table_shift--;
   memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
   for (uint32_t i = m->head; i != NIL; i = m->lines[i].next)
     *slot_of(m, m->lines[i].line) = i + 1;
@@ -447,6 +452,7 @@ static struct model *model_create(void) {
   m->cap = cap;
   m->max_table = table;
   m->table_mask = (table < MIN_TABLE ? table : MIN_TABLE) - 1;
+  m->table_shift = 64 - (unsigned)__builtin_popcount(m->table_mask);
   m->head = NIL;
   for (uint32_t i = 0; i < entries; i++)
     m->free_lines[i] = entries - 1 - i;

@@ -6,10 +6,13 @@
 // row-major column walk (a step of a row), an array of structures (a step
 // of 24 bytes, 8 read), a loop-invariant address updated every iteration
 // (it may alias the array, so it stays in memory), a 3-point stencil, and
-// short loops nested in a longer one. Loops that touch less than 32 KiB
-// on entry run a copy that checks each access (the column walk's 256 rows
-// here), the others are passed whole. With every line sampled
-// (ROOF_TRAFFIC_RATE=1) the model's result depends on the access order
+// short loops nested in a longer one; and loops that are not passed whole,
+// a gather and a histogram, whose adjacent accesses (the interleaved loads
+// of idx[i], the load and the store of bins[k]) are checked once, merged.
+// Loops that touch less than 32 KiB on entry run a copy that checks each
+// stream's lines once an iteration (the column walk's 256 rows here, and
+// small_matmul's merged streams), the others are passed whole. With every
+// line sampled (ROOF_TRAFFIC_RATE=1) the model's result depends on the access order
 // alone, so the two builds must agree exactly; small caches make every
 // level move bytes.
 //
@@ -18,7 +21,7 @@
 // RUN: env ROOF_TRAFFIC=each %roof cc -O3 -march=x86-64-v3 %s -o %t/each
 // RUN: env ROOF_OUTPUT=%t/whole.json ROOF_QUIET=1 ROOF_CACHES=4K,32K,256K ROOF_TRAFFIC_RATE=1 %t/whole
 // RUN: env ROOF_OUTPUT=%t/each.json ROOF_QUIET=1 ROOF_CACHES=4K,32K,256K ROOF_TRAFFIC_RATE=1 %t/each
-// RUN: %python %S/Inputs/same_traffic.py %t/whole.json %t/each.json triad backward column particles accumulate stencil small_matmul | FileCheck %s
+// RUN: %python %S/Inputs/same_traffic.py %t/whole.json %t/each.json triad backward column particles accumulate stencil small_matmul gather histogram | FileCheck %s
 // CHECK: triad: same traffic
 // CHECK: backward: same traffic
 // CHECK: column: same traffic
@@ -26,6 +29,8 @@
 // CHECK: accumulate: same traffic
 // CHECK: stencil: same traffic
 // CHECK: small_matmul: same traffic
+// CHECK: gather: same traffic
+// CHECK: histogram: same traffic
 //
 // The whole build calls the model once per loop, not once per sampled
 // access: at the default sampling, it must still agree with the other
@@ -94,10 +99,30 @@ __attribute__((noinline)) void small_matmul(double *restrict c,
                                a[9 * k + 3 * i + 2] * b[6 + j];
 }
 
+__attribute__((noinline)) void gather(double *restrict y,
+                                      const double *restrict x,
+                                      const long *restrict idx, long n) {
+  for (long i = 0; i < n; ++i)
+    y[i] = x[idx[i]];
+}
+
+__attribute__((noinline)) void histogram(unsigned *restrict bins,
+                                         const unsigned *restrict keys,
+                                         long n) {
+  for (long i = 0; i < n; ++i)
+    bins[keys[i]]++;
+}
+
 int main(void) {
   double *a = calloc(N, sizeof *a), *b = calloc(N, sizeof *b),
          *c = calloc(N, sizeof *c), *m = calloc(ROWS * COLS, sizeof *m);
   struct particle *p = calloc(N / 4, sizeof *p);
+  long *idx = calloc(N, sizeof *idx);
+  unsigned *keys = calloc(N, sizeof *keys), *bins = calloc(N, sizeof *bins);
+  for (long i = 0; i < N; ++i) {
+    idx[i] = (i * 7919) % N;
+    keys[i] = (unsigned)((i * 104729) % N);
+  }
   double sum = 0.0;
   for (int repeat = 0; repeat < 4; ++repeat) {
     triad(a, b, c, N);
@@ -108,6 +133,8 @@ int main(void) {
     accumulate(&a[N / 2], a, N / 4);
     stencil(c, a, N);
     small_matmul(c, a, b, N / 9);
+    gather(c, a, idx, N);
+    histogram(bins, keys, N);
   }
   printf("%g\n", sum + a[N / 2]);
   return 0;

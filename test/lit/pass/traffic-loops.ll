@@ -5,16 +5,19 @@
 ; with its accesses as streams {start, step, bytes, stored} in program order
 ; and its trip count (backedge-taken count + 1), and nothing inside it. The
 ; loop is versioned: when it touches fewer than 32 KiB on entry (trips x the
-; bytes of an iteration), a copy of it runs whose accesses check their lines
-; where they are (finding the first sampled line of each stream would cost
-; more than the checks), and the copy's exit values join the loop's at the
-; exit.
+; bytes of an iteration), a copy of it runs in which each stream checks the
+; lines of its bytes of the iteration where its first access is, and calls
+; __roof_traffic_access with all of them when one is sampled (finding the
+; first sampled line of each stream would cost more than the checks), and
+; the copy's exit values join the loop's at the exit.
 ;   - @triad: a[i] = b[i] + c[i] over %n > 0 elements, 8-byte steps: three
 ;     streams (b, c loaded; a stored) and %n iterations; 24 bytes an
 ;     iteration, so the copy runs below ceil(32768 / 24) = 1366 iterations.
 ;   - @vector: two 32-byte loads that follow each other (p+32i, p+32i+32,
 ;     step 64) are one stream of 64 bytes; the store to a loop-invariant
-;     address is a stream of step 0.
+;     address is a stream of step 0. In the copy, the stream is checked at
+;     its first load, the lines of its first and its last byte (aligned to
+;     8, 64 bytes span two), and the second load checks nothing.
 ;   - @backward: a step of -8, from &p[%n - 1].
 ;   - @update: a[i] += b[i]: the load of a[i] and the store right after it
 ;     touch the same lines in a row, and are one stream, stored (2 streams).
@@ -93,6 +96,15 @@ exit:
 }
 
 ; CHECK-LABEL: define void @vector(
+; CHECK:       loop.roof.short:
+; CHECK:         [[A:%.*]] = ptrtoint ptr %p0.roof.short to i64
+; CHECK:         [[END:%.*]] = add i64 [[A]], 63
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p0.roof.short, i64 64, i32 0)
+; CHECK-NOT:     call void @__roof_traffic_access
+; CHECK:         %v0.roof.short = load <4 x double>, ptr %p0.roof.short, align 8
+; CHECK-NOT:     call void @__roof_traffic_access
+; CHECK:         %v1.roof.short = load <4 x double>
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %sum, i64 32, i32 1)
 ; CHECK:       roof.whole:
 ; CHECK:         store ptr %p, ptr
 ; CHECK-NEXT:    getelementptr

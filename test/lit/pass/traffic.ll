@@ -7,7 +7,9 @@
 ;     ROOF_METRIC_TRAFFIC(level, stored) = 132 + 2*level + stored (132: the
 ;     metrics before them, 4 precisions x 10 classes x 3 kinds + 2 bytes + 2 x
 ;     5 spaces); @noaccess gets none.
-;   - The threshold is loaded once, in the entry block.
+;   - The threshold is loaded once, in the entry block, and made the
+;     largest sampled hash, (threshold << 40) - 1: a line is sampled when
+;     line * 0x9E3779B97F4A7C15 is at most that.
 ;   - A load or store aligned to its size (8 bytes, align 8) is one line:
 ;     one hash; a 64-byte load aligned to 8 may span two: its first and its
 ;     last byte's lines are hashed. The call is on the unlikely side of a
@@ -34,11 +36,12 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define void @copy(
 ; CHECK:         [[SLOTS:%.*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 2
 ; CHECK-NEXT:    [[T:%.*]] = load i64, ptr @__roof_traffic_threshold, align 8
+; CHECK-NEXT:    [[TH:%.*]] = shl i64 [[T]], 40
+; CHECK-NEXT:    [[LIMIT:%.*]] = sub i64 [[TH]], 1
 ; CHECK:         [[A:%.*]] = ptrtoint ptr %src to i64
 ; CHECK-NEXT:    [[L:%.*]] = lshr i64 [[A]], 6
 ; CHECK-NEXT:    [[H:%.*]] = mul i64 [[L]], -7046029254386353131
-; CHECK-NEXT:    [[HI:%.*]] = lshr i64 [[H]], 40
-; CHECK-NEXT:    [[S:%.*]] = icmp ult i64 [[HI]], [[T]]
+; CHECK-NEXT:    [[S:%.*]] = icmp ule i64 [[H]], [[LIMIT]]
 ; CHECK-NEXT:    br i1 [[S]], label %[[CALL:.*]], label %[[LOAD:.*]], !prof
 ; CHECK:       [[CALL]]:
 ; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 8, i32 0)
@@ -47,10 +50,10 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 8, i32 1)
 ; CHECK:         store double %v, ptr %dst, align 8
 ; CHECK:         [[A2:%.*]] = ptrtoint ptr %src to i64
-; CHECK:         [[S2:%.*]] = icmp ult i64 {{%.*}}, [[T]]
+; CHECK:         [[S2:%.*]] = icmp ule i64 {{%.*}}, [[LIMIT]]
 ; CHECK-NEXT:    [[END:%.*]] = add i64 [[A2]], 63
 ; CHECK-NEXT:    {{%.*}} = lshr i64 [[END]], 6
-; CHECK:         [[S3:%.*]] = icmp ult i64 {{%.*}}, [[T]]
+; CHECK:         [[S3:%.*]] = icmp ule i64 {{%.*}}, [[LIMIT]]
 ; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[S2]], [[S3]]
 ; CHECK-NEXT:    br i1 [[EITHER]]
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 64, i32 0)

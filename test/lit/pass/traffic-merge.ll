@@ -1,0 +1,95 @@
+; Traffic mode (passes/TrafficInstrumenter.h): accesses checked where they
+; are that continue one another are checked once, at the first, as one
+; range: plain loads or stores of one block with no call that may touch
+; memory between them, the same kind, each beginning within or right after
+; the bytes of those before it and ending no earlier (up to 512 bytes), or
+; the same bytes again (then stored if either is). Touching their lines one
+; access after the other leaves the model as touching the range's lines
+; once, in ascending order, does (docs/counting.md, "What the pass adds").
+;   - @pair: p[0] and p[1], 8 bytes each, are one check of 16 bytes from p
+;     (aligned to 8: its first and its last byte's lines); the store to q
+;     is a check of its own (another kind).
+;   - @increment: the load and the store of b[k] are one check, stored.
+;   - @three: the vectors of 4 doubles at p - 8, p and p + 8 overlap: one
+;     check of 48 bytes from p - 8.
+;   - @apart: a call that may touch memory between two loads keeps them
+;     apart, and so does a gap between their bytes.
+;
+; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define void @pair(
+; CHECK:         [[A:%.*]] = ptrtoint ptr %p to i64
+; CHECK:         [[END:%.*]] = add i64 [[A]], 15
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 16, i32 0)
+; CHECK:         %x = load double, ptr %p
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         %y = load double, ptr %p1
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %q, i64 8, i32 1)
+; CHECK-NEXT:    br label
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret void
+define void @pair(ptr %p, ptr %q) {
+entry:
+  %x = load double, ptr %p, align 8
+  %p1 = getelementptr inbounds i8, ptr %p, i64 8
+  %y = load double, ptr %p1, align 8
+  %s = fadd double %x, %y
+  store double %s, ptr %q, align 8
+  ret void
+}
+
+; CHECK-LABEL: define void @increment(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pk, i64 4, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pb, i64 4, i32 1)
+; CHECK-NEXT:    br label
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret void
+define void @increment(ptr %b, ptr %keys, i64 %i) {
+entry:
+  %pk = getelementptr inbounds i32, ptr %keys, i64 %i
+  %k = load i32, ptr %pk, align 4
+  %kx = zext i32 %k to i64
+  %pb = getelementptr inbounds i32, ptr %b, i64 %kx
+  %v = load i32, ptr %pb, align 4
+  %v1 = add i32 %v, 1
+  store i32 %v1, ptr %pb, align 4
+  ret void
+}
+
+; CHECK-LABEL: define <4 x double> @three(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pm, i64 48, i32 0)
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret <4 x double>
+define <4 x double> @three(ptr %p) {
+entry:
+  %pm = getelementptr inbounds i8, ptr %p, i64 -8
+  %x = load <4 x double>, ptr %pm, align 8
+  %y = load <4 x double>, ptr %p, align 8
+  %pp = getelementptr inbounds i8, ptr %p, i64 8
+  %z = load <4 x double>, ptr %pp, align 8
+  %s = fadd <4 x double> %x, %y
+  %t = fadd <4 x double> %s, %z
+  ret <4 x double> %t
+}
+
+; CHECK-LABEL: define double @apart(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p1, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p3, i64 8, i32 0)
+define double @apart(ptr %p) {
+entry:
+  %x = load double, ptr %p, align 8
+  call void @touch(ptr %p)
+  %p1 = getelementptr inbounds i8, ptr %p, i64 8
+  %y = load double, ptr %p1, align 8
+  %p3 = getelementptr inbounds i8, ptr %p, i64 24
+  %z = load double, ptr %p3, align 8
+  %s = fadd double %x, %y
+  %t = fadd double %s, %z
+  ret double %t
+}
+
+declare void @touch(ptr)
