@@ -187,6 +187,20 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
     }
 }
 
+// A block before \p At that runs on the thread's first call only, while its
+// flag \p Registered (a thread-local i8) is 0: an unlikely branch, taken once
+// per thread. Returns the block's terminator and the flag's address.
+static std::pair<Instruction *, Value *>
+onThreadsFirstCall(Instruction *At, GlobalVariable *Registered) {
+  IRBuilder<> B(At);
+  Value *Flag = B.CreateThreadLocalAddress(Registered);
+  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
+                                B.getInt8(0));
+  MDNode *Unlikely =
+      MDBuilder(At->getContext()).createBranchWeights(1, 1u << 20);
+  return {SplitBlockAndInsertIfThen(IsNew, At, false, Unlikely), Flag};
+}
+
 //===----------------------------------------------------------------------===//
 // One function
 //===----------------------------------------------------------------------===//
@@ -425,13 +439,7 @@ void FunctionInstrumenter::registerThread(Instruction *Base) {
     IRBuilder<>(Base).CreateCall(ThreadCounters);
     return;
   }
-  IRBuilder<> B(Base->getNextNode());
-  Value *Flag = B.CreateThreadLocalAddress(Registered);
-  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
-                                B.getInt8(0));
-  MDNode *Unlikely = MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
-  Instruction *Then = SplitBlockAndInsertIfThen(
-      IsNew, cast<Instruction>(IsNew)->getNextNode(), false, Unlikely);
+  Instruction *Then = onThreadsFirstCall(Base->getNextNode(), Registered).first;
   IRBuilder<>(Then).CreateCall(ThreadCounters);
 }
 
@@ -502,22 +510,15 @@ static Function *defineThreadCounters(Module &M, GlobalVariable *Counters,
       FunctionType::get(PointerType::getUnqual(Ctx), false),
       GlobalValue::InternalLinkage, ThreadCountersGetterName, M);
   Getter->setDoesNotThrow();
-  auto *Entry = BasicBlock::Create(Ctx, "entry", Getter);
-  auto *Register = BasicBlock::Create(Ctx, "register", Getter);
-  auto *Known = BasicBlock::Create(Ctx, "known", Getter);
-  IRBuilder<> B(Entry);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Getter));
   Value *Array = B.CreateThreadLocalAddress(Counters);
-  Value *Flag = B.CreateThreadLocalAddress(Registered);
-  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
-                                B.getInt8(0));
-  B.CreateCondBr(IsNew, Register, Known,
-                 MDBuilder(Ctx).createBranchWeights(1, 1u << 20));
-  B.SetInsertPoint(Register);
-  B.CreateCall(RegisterThread, {Descriptor, Array});
-  B.CreateStore(B.getInt8(1), Flag);
-  B.CreateBr(Known);
-  B.SetInsertPoint(Known);
-  B.CreateRet(Array);
+  Instruction *Ret = B.CreateRet(Array);
+  auto [Then, Flag] = onThreadsFirstCall(Ret, Registered);
+  Then->getParent()->setName("register");
+  Ret->getParent()->setName("known");
+  IRBuilder<> T(Then);
+  T.CreateCall(RegisterThread, {Descriptor, Array});
+  T.CreateStore(T.getInt8(1), Flag);
   return Getter;
 }
 

@@ -5,9 +5,9 @@
  * reduction to the nearest quadrant, then the sine or the cosine polynomial
  * by the quadrant's parity. The pass calls __roof_libm_path before such a
  * call, which counts the call in the group of its argument's key
- * (roof/abi.h); the cost
- * of each key is measured by roof-libm-probe, which links this file too and
- * checks that the arguments it probed with one key all ran the same FP work.
+ * (roof/abi.h); the cost of each key is measured by roof-libm-probe, which
+ * links this file too and checks that the arguments it probed with one key
+ * all ran the same FP work.
  * The thresholds are the ones glibc 2.36 branches on, as bit patterns of
  * |x| (a float threshold widened to double); a key that mixes paths on
  * another libm shows in the probe's table as inexact.
@@ -158,8 +158,5 @@ ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
   } else {
     memcpy(&x, &bits, sizeof(x));
   }
-  uint32_t key = family < ROOF_NUM_LIBM_PATH_FAMILIES
-                     ? pathKey(family, x) % ROOF_LIBM_MAX_PATH_KEYS
-                     : 0;
-  ++slots[groups[key]];
+  ++slots[groups[roofrt_libm_path_key(family, x) % ROOF_LIBM_MAX_PATH_KEYS]];
 }
