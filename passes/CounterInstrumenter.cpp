@@ -529,8 +529,7 @@ class DescriptorWriter {
 public:
   explicit DescriptorWriter(Module &M)
       : M(M), Ctx(M.getContext()), Ptr(PointerType::getUnqual(Ctx)),
-        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)),
-        Source(moduleSourceName(M)) {
+        I32(Type::getInt32Ty(Ctx)), Source(moduleSourceName(M)) {
     WeightTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Weight),
                                   "roof.Weight");
     FunctionTy = StructType::create(Ctx, abiTypes(Ctx, AbiStruct::Function),
@@ -554,11 +553,29 @@ public:
   }
 
   Constant *function(const PlannedFunction &P) {
-    SmallVector<Constant *, 32> Weights;
+    // The weights as the 32-bit words of RoofWeight[] in the target's
+    // layout (every ABI field is one or two words): an array of integers is
+    // a block of data to the code generator, where an array of structs is a
+    // constant and an emission per field, and a libm-heavy function has
+    // over a thousand weights.
+    const DataLayout &DL = M.getDataLayout();
+    const StructLayout &Layout = *DL.getStructLayout(WeightTy);
+    SmallVector<uint32_t, 128> Words;
+    uint32_t NumWeights = 0;
     auto Weight = [&](uint32_t Slot, uint32_t Metric, uint64_t Amount) {
-      Weights.push_back(ConstantStruct::get(
-          WeightTy, {ConstantInt::get(I32, Slot), ConstantInt::get(I32, Metric),
-                     ConstantInt::get(I64, Amount)}));
+      const uint64_t Fields[] = {Slot, Metric, Amount};
+      assert(std::size(Fields) == WeightTy->getNumElements());
+      uint32_t *At = Words.insert(Words.end(), Layout.getSizeInBytes() / 4, 0);
+      for (unsigned I = 0; I < std::size(Fields); ++I) {
+        uint32_t *Field = At + Layout.getElementOffset(I) / 4;
+        if (DL.getTypeStoreSize(WeightTy->getElementType(I)) == 4) {
+          Field[0] = uint32_t(Fields[I]);
+        } else {
+          Field[DL.isLittleEndian() ? 0 : 1] = uint32_t(Fields[I]);
+          Field[DL.isLittleEndian() ? 1 : 0] = uint32_t(Fields[I] >> 32);
+        }
+      }
+      ++NumWeights;
     };
     for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)
       for (auto &[Metric, Amount] : P.Census.Slots[S].Weights)
@@ -570,11 +587,13 @@ public:
           Weight(P.TrafficSlot + 2 * Level + Stored,
                  ROOF_METRIC_TRAFFIC(Level, Stored), 1);
     Constant *WeightArray = ConstantPointerNull::get(Ptr);
-    if (!Weights.empty()) {
-      auto *Ty = ArrayType::get(WeightTy, Weights.size());
-      WeightArray =
-          new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
-                             ConstantArray::get(Ty, Weights), "roof.weights");
+    if (NumWeights) {
+      Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Words));
+      auto *GV =
+          new GlobalVariable(M, Data->getType(), true,
+                             GlobalValue::PrivateLinkage, Data, "roof.weights");
+      GV->setAlignment(Layout.getAlignment());
+      WeightArray = GV;
     }
     return ConstantStruct::get(
         FunctionTy,
@@ -584,7 +603,7 @@ public:
          ConstantInt::get(I32, P.FirstSlot), ConstantInt::get(I32, P.NumSlots),
          ConstantInt::get(I32, P.CallsSlot == ROOF_NO_SLOT ? 0 : P.CallsSlot),
          ConstantInt::get(I32, P.TimeSlot), ConstantInt::get(I32, P.DepthSlot),
-         ConstantInt::get(I32, Weights.size()), WeightArray,
+         ConstantInt::get(I32, NumWeights), WeightArray,
          ConstantInt::get(I32, definitionLine(*P.F, Source))});
   }
 
@@ -617,7 +636,6 @@ private:
   LLVMContext &Ctx;
   PointerType *Ptr;
   IntegerType *I32;
-  IntegerType *I64;
   StructType *WeightTy, *FunctionTy, *ModuleTy;
   std::string Source; // the module's source (moduleSourceName)
   StringMap<Constant *> Strings;

@@ -10,7 +10,8 @@
 ;     slot, slot count, entry slot 0, time slot, depth slot (both -1 =
 ;     ROOF_NO_SLOT: no loop, not timed), weight count, weights, line (0:
 ;     no debug information; test/lit/pass/definition-line.ll)};
-;   - weights {slot, metric, amount}: metric = (precision*9 + class)*3 + kind,
+;   - weights {slot, metric, amount}, as the 32-bit words of RoofWeight[]
+;     (amount: its low word, then its high word on x86-64): metric = (precision*9 + class)*3 + kind,
 ;     fp64 = 3, add = 0, mul = 1 -> fp64.mul canonical/empirical/full_width =
 ;     84/85/86; bytes loaded 108, stored 109;
 ;   - a module constructor with priority 1 that calls
@@ -40,8 +41,8 @@ source_filename = "module.c"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"
 ; CHECK-DAG: @[[FEAT]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"+avx,+avx2,{{.*}}+fma,{{.*}}\00"
-; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [3 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 1 }, %roof.Weight { i32 0, i32 94, i64 1 }, %roof.Weight { i32 0, i32 95, i64 1 }]
-; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [5 x %roof.Weight] [%roof.Weight { i32 0, i32 93, i64 8 }, %roof.Weight { i32 0, i32 94, i64 8 }, %roof.Weight { i32 0, i32 95, i64 8 }, %roof.Weight { i32 0, i32 120, i64 64 }, %roof.Weight { i32 0, i32 121, i64 64 }]
+; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [12 x i32] [i32 0, i32 93, i32 1, i32 0, i32 0, i32 94, i32 1, i32 0, i32 0, i32 95, i32 1, i32 0], align 8
+; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [20 x i32] [i32 0, i32 93, i32 8, i32 0, i32 0, i32 94, i32 8, i32 0, i32 0, i32 95, i32 8, i32 0, i32 0, i32 120, i32 64, i32 0, i32 0, i32 121, i32 64, i32 0], align 8
 ; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]], i32 0 }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]], i32 0 }]
 ; CHECK-DAG: @[[N0]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[N1]] = private unnamed_addr constant [5 x i8] c"axpy\00"

@@ -24,7 +24,7 @@
 ; CHECK-DAG: @__roof_counters = internal thread_local global [21 x i64]
 ; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 5, i32 3, i32 21, i32 1,
 ; CHECK-DAG: @__roof_traffic_threshold = external global i64
-; CHECK-DAG: @roof.weights = private constant [12 x %roof.Weight] [%roof.Weight { i32 0, i32 120, i64 72 }, %roof.Weight { i32 0, i32 121, i64 8 }, %roof.Weight { i32 1, i32 120, i64 1 }, %roof.Weight { i32 1, i32 121, i64 1 }, %roof.Weight { i32 2, i32 132, i64 1 }, %roof.Weight { i32 3, i32 133, i64 1 }, %roof.Weight { i32 4, i32 134, i64 1 }, %roof.Weight { i32 5, i32 135, i64 1 }, %roof.Weight { i32 6, i32 136, i64 1 }, %roof.Weight { i32 7, i32 137, i64 1 }, %roof.Weight { i32 8, i32 138, i64 1 }, %roof.Weight { i32 9, i32 139, i64 1 }]
+; CHECK-DAG: @roof.weights = private constant [48 x i32] [i32 0, i32 120, i32 72, i32 0, i32 0, i32 121, i32 8, i32 0, i32 1, i32 120, i32 1, i32 0, i32 1, i32 121, i32 1, i32 0, i32 2, i32 132, i32 1, i32 0, i32 3, i32 133, i32 1, i32 0, i32 4, i32 134, i32 1, i32 0, i32 5, i32 135, i32 1, i32 0, i32 6, i32 136, i32 1, i32 0, i32 7, i32 137, i32 1, i32 0, i32 8, i32 138, i32 1, i32 0, i32 9, i32 139, i32 1, i32 0], align 8
 ; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @roof.str, ptr @roof.str, ptr null, i32 0, i32 10, i32 0, i32 -1, i32 -1, i32 12, ptr @roof.weights, i32 0 }, %roof.Function { ptr @roof.str.2, ptr @roof.str.2, ptr null, i32 10, i32 10, i32 0, i32 -1, i32 -1, i32 9, ptr @roof.weights.1, i32 0 }, %roof.Function { ptr @roof.str.3, ptr @roof.str.3, ptr null, i32 20, i32 1, i32 0, i32 -1, i32 -1, i32 0, ptr null, i32 0 }]
 
 ; OFF: @__roof_module = private constant %roof.Module { i32 5, i32 3, i32 5, i32 0,
