@@ -336,8 +336,9 @@ void FunctionInstrumenter::promote(Loop &L) {
 
 // The slots of one libm call's path groups, 0..N-1 from First, count the
 // call at the slot of the group it took: the runtime call that finds the
-// group increments it (__roof_libm_path), given the first slot. Returns the
-// slot after them.
+// group increments it (__roof_libm_path, or the function's counting form,
+// which then replaces the call), given the first slot. Returns the slot
+// after them.
 uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
   const CountingScale &Scale = Plan.Census.Slots[First].Scale;
   uint32_t End = First;
@@ -351,8 +352,9 @@ uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
   assert(Scale.Path == 0 && End > First && "path groups out of order");
   auto *Lookup = cast<CallInst>(Scale.Amount);
   IRBuilder<> B(Lookup);
-  Lookup->setArgOperand(PathLookup::SlotsOperand,
+  Lookup->setArgOperand(countedCallSlots(*Lookup),
                         absoluteSlotAddress(B, Plan.FirstSlot + First));
+  replaceCountedCall(*Lookup);
   return End;
 }
 
@@ -453,15 +455,20 @@ void FunctionInstrumenter::run() {
   // the thread pointer (%fs), which takes no register in loops.
   CounterBase = B.CreateThreadLocalAddress(Counters);
 
+  // The libm calls counted by path first, before other code is placed
+  // around them.
+  for (uint32_t S = 0; S < Plan.Census.Slots.size();)
+    S = Plan.Census.Slots[S].Scale.Kind == CountingScale::PerPath
+            ? countPaths(S)
+            : S + 1;
+
   for (Loop *L : LI)
     promote(*L);
 
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
-    if (Slot.Scale.Kind == CountingScale::PerPath) {
-      S = countPaths(S) - 1;
+    if (Slot.Scale.Kind == CountingScale::PerPath)
       continue;
-    }
     if (Slot.Weights.empty() && S != 0)
       continue;
     if (CountedAtExit.count(S))

@@ -1,5 +1,6 @@
 //===- CounterPlan.cpp - Static weights of a function's counters ----------===//
 #include "CounterPlan.h"
+#include "LibmPathCalls.h"
 #include "MachineAttribution.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -284,7 +285,7 @@ void printScale(raw_ostream &OS, const CountingScale &S) {
     return;
   case CountingScale::PerPath:
     OS << "per call taking path group " << S.Path << " of ";
-    cast<CallBase>(S.Amount)->getArgOperand(1)->printAsOperand(OS, false);
+    countedArgument(*cast<CallBase>(S.Amount))->printAsOperand(OS, false);
     return;
   }
 }

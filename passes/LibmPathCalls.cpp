@@ -2,7 +2,10 @@
 //===//
 #include "LibmPathCalls.h"
 #include "AbiTypes.h"
+#include "CounterPlan.h"
 #include "LibmCosts.h"
+
+#include "llvm/ADT/StringSwitch.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -39,6 +42,25 @@ bool selectedFrom(StringRef Callee, const CallBase &Call) {
   return false;
 }
 
+namespace {
+
+/// The runtime's counting form of libm function \p Name, or null.
+const char *countingFormOf(StringRef Name) {
+#define ROOF_LIBM_PATH_CALL_CASE(Fn, Type, Family)                             \
+  .Case(#Fn, ROOF_ABI_SYMBOL(__roof_libm_##Fn))
+  return StringSwitch<const char *>(Name)
+      ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_CASE)
+          .Default(nullptr);
+#undef ROOF_LIBM_PATH_CALL_CASE
+}
+
+bool isPathLookup(const CallBase &Count) {
+  const Function *Callee = Count.getCalledFunction();
+  return Callee && Callee->getName() == ROOF_ABI_SYMBOL(__roof_libm_path);
+}
+
+} // namespace
+
 PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
                             const LibmPaths &Paths) {
   Module &M = *Call.getModule();
@@ -56,27 +78,70 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   }
   auto *Ptr = B.getPtrTy();
-  FunctionCallee Lookup = M.getOrInsertFunction(
+  // The slots of the groups are the counter instrumenter's to give
+  // (countPaths); until then, poison.
+  Value *Slots = PoisonValue::get(Ptr);
+  auto Declare = [&](StringRef Name, FunctionType *Ty) {
+    FunctionCallee Fn = M.getOrInsertFunction(Name, Ty);
+    if (auto *Declared = dyn_cast<Function>(Fn.getCallee())) {
+      Declared->setDoesNotThrow();
+      Declared->setWillReturn();
+    }
+    return Fn;
+  };
+  Value *X = Call.getArgOperand(0);
+  // The function's counting form, for a call of its own: one call of the
+  // runtime instead of two calls.
+  const char *Form = countingFormOf(Callee);
+  if (Form && isa<CallInst>(Call) && libmNameOf(Call) == Callee &&
+      Call.arg_size() == 1 && !X->getType()->isVectorTy() &&
+      X->getType() == Call.getType() && !isCensusBoundary(Call)) {
+    FunctionCallee Counting =
+        Declare(Form, FunctionType::get(Call.getType(),
+                                        {Call.getType(), Ptr, Ptr}, false));
+    return {B.CreateCall(Counting, {X, Table, Slots}), Paths.Groups};
+  }
+  FunctionCallee Lookup = Declare(
       ROOF_ABI_SYMBOL(__roof_libm_path),
       FunctionType::get(B.getVoidTy(),
                         {B.getInt32Ty(), B.getInt64Ty(), Ptr, Ptr}, false));
-  if (auto *Declared = dyn_cast<Function>(Lookup.getCallee())) {
-    Declared->setDoesNotThrow();
-    Declared->setWillReturn();
-  }
   // The argument's bits, not a conversion: the census counts FP operations.
-  Value *X = Call.getArgOperand(0);
   if (X->getType()->isVectorTy())
     X = B.CreateExtractElement(X, Lane);
   Value *Bits = B.CreateZExt(
       B.CreateBitCast(X, B.getIntNTy(X->getType()->getPrimitiveSizeInBits())),
       B.getInt64Ty());
   Bits->setName("roof.libm.bits");
-  // The slots of the groups are the counter instrumenter's to give
-  // (countPaths); until then, poison.
-  CallInst *Count = B.CreateCall(
-      Lookup, {B.getInt32(Paths.Family), Bits, Table, PoisonValue::get(Ptr)});
-  return {Count, Paths.Groups};
+  return {B.CreateCall(Lookup, {B.getInt32(Paths.Family), Bits, Table, Slots}),
+          Paths.Groups};
+}
+
+unsigned countedCallSlots(const CallBase &Count) {
+  return Count.arg_size() - 1;
+}
+
+Value *countedArgument(const CallBase &Count) {
+  return Count.getArgOperand(isPathLookup(Count) ? 1 : 0);
+}
+
+void replaceCountedCall(CallBase &Count) {
+  if (isPathLookup(Count))
+    return;
+  StringRef Form = Count.getCalledFunction()->getName();
+  for (Instruction *I = Count.getNextNode(); I; I = I->getNextNode()) {
+    auto *Call = dyn_cast<CallInst>(I);
+    if (!Call || Call->arg_size() != 1 ||
+        Call->getArgOperand(0) != Count.getArgOperand(0))
+      continue;
+    const char *CallsForm = countingFormOf(libmNameOf(*Call));
+    if (!CallsForm || Form != CallsForm)
+      continue;
+    Count.takeName(Call);
+    Call->replaceAllUsesWith(&Count);
+    Call->eraseFromParent();
+    return;
+  }
+  llvm_unreachable("a counting form without the call it stands for");
 }
 
 } // namespace roof

@@ -25,9 +25,8 @@ namespace roof {
 
 /// The call that counts the group of path keys a call takes, and what a
 /// call of each group executes. Its last operand, the slots of the groups,
-/// is the counter instrumenter's to set (PathLookup::SlotsOperand).
+/// is the counter instrumenter's to set (countedCallSlots).
 struct PathLookup {
-  static constexpr unsigned SlotsOperand = 3;
   llvm::CallInst *Count;
   const std::vector<ClassWork> &Works;
 };
@@ -47,9 +46,26 @@ bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 
 /// Inserts before \p Call the count of its argument's path group (element
 /// \p Lane of a vector argument), for the machine call of \p Callee, whose
-/// paths are \p Paths (libmPaths).
+/// paths are \p Paths (libmPaths). Where the machine call is \p Call's own
+/// and the runtime has the function's counting form (ROOF_LIBM_PATH_CALLS,
+/// roof/abi.h), the count is a call of that form, which is to replace
+/// \p Call once the plan is made (replaceCountedCall); otherwise a call of
+/// __roof_libm_path.
 PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,
                             llvm::StringRef Callee, const LibmPaths &Paths);
+
+/// The operand of \p Count (a PathLookup's) that takes the address of its
+/// first group's slot.
+unsigned countedCallSlots(const llvm::CallBase &Count);
+
+/// The value whose path \p Count counts: the argument's bits for
+/// __roof_libm_path, the argument itself for a counting form.
+llvm::Value *countedArgument(const llvm::CallBase &Count);
+
+/// Where \p Count is a counting form, replaces the libm call it stands
+/// for, the first call after it that computes the same function of its
+/// argument, with it.
+void replaceCountedCall(llvm::CallBase &Count);
 
 } // namespace roof
 

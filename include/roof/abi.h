@@ -270,6 +270,26 @@ enum RoofLibmPathFamily {
 void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
                       uint64_t *slots);
 
+/* A call of one of these functions whose machine call is its own (not merged
+ * with another into a sincos, not a lane of a vector call) is replaced by a
+ * call of __roof_libm_NAME(x, groups, slots), which counts the argument's
+ * group as __roof_libm_path does and returns NAME(x): one call where the
+ * program has one, which costs the code generator far less than a call
+ * more. X(name, type, family), a row per function. */
+#define ROOF_LIBM_PATH_CALLS(X)                                                \
+  X(sin, double, ROOF_LIBM_PATHS_TRIG)                                         \
+  X(cos, double, ROOF_LIBM_PATHS_TRIG)                                         \
+  X(sinf, float, ROOF_LIBM_PATHS_TRIGF)                                        \
+  X(cosf, float, ROOF_LIBM_PATHS_TRIGF)                                        \
+  X(erf, double, ROOF_LIBM_PATHS_ERF)                                          \
+  X(erfc, double, ROOF_LIBM_PATHS_ERF)                                         \
+  X(erff, float, ROOF_LIBM_PATHS_ERFF)                                         \
+  X(erfcf, float, ROOF_LIBM_PATHS_ERFF)
+#define ROOF_LIBM_PATH_CALL_DECLARE(Name, Type, Family)                        \
+  Type __roof_libm_##Name(Type x, const uint8_t *groups, uint64_t *slots);
+ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_DECLARE)
+#undef ROOF_LIBM_PATH_CALL_DECLARE
+
 #ifdef __cplusplus
 }
 #endif

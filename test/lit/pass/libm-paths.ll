@@ -1,24 +1,27 @@
 ; Calls of libm functions whose work depends on the argument (sin, cos,
 ; sincos, erf, erfc and their float forms) are counted by the path the
-; argument takes: before the IR call a machine call was selected from, the
-; pass calls __roof_libm_path(family, bits, groups, slots) (roof/abi.h;
-; families TRIG 0, TRIGF 1, ERF 2, ERFF 3) with the argument's bits, a table
-; of the module that maps each path key onto a group of keys with the same
-; measured work (LibmCosts.inc) and the address of the first of the groups'
-; counters (a slot "per call taking path group G"), the slots of groups
-; 0..N-1 one after the other: the runtime adds 1 to the slot of the call's
-; group only. The work of each group comes from the build
-; machine's libm, so the amounts are not pinned here: only that the call's
-; empirical work is in the per-group slots and not in the per-execution
-; one, which keeps the canonical transcendental.
+; argument takes (roof/abi.h; families TRIG 0, TRIGF 1, ERF 2, ERFF 3), with
+; a table of the module that maps each path key onto a group of keys with
+; the same measured work (LibmCosts.inc) and the address of the first of the
+; groups' counters (a slot "per call taking path group G"), the slots of
+; groups 0..N-1 one after the other: the runtime adds 1 to the slot of the
+; call's group only. A call whose machine call is its own becomes a call of
+; the function's counting form, __roof_libm_NAME(x, groups, slots), which
+; counts and returns NAME(x); the others (a sin and a cos merged into one
+; sincos, the lanes of a vector call) get a call of
+; __roof_libm_path(family, bits, groups, slots) with the argument's bits
+; before the IR call the machine call was selected from. The work of each
+; group comes from the build machine's libm, so the amounts are not pinned
+; here: only that the call's empirical work is in the per-group slots and
+; not in the per-execution one, which keeps the canonical transcendental.
 ;
-;   sin(x)                    one lookup, family 0
+;   sin(x)                    replaced by __roof_libm_sin
 ;   sin(x) and cos(x)         merged into one sincos by the backend (ASM)
 ;                             where they leave errno alone (memory(none),
-;                             as with -fno-math-errno): one lookup, for the
-;                             sincos
-;   sinf(x)                   the argument's 32 bits, family 1
-;   erf(x)                    family 2
+;                             as with -fno-math-errno): one lookup, family
+;                             0, for the sincos; both calls stay
+;   sinf(x)                   replaced by __roof_libm_sinf
+;   erf(x)                    replaced by __roof_libm_erf
 ;   llvm.sin.v2f64            unrolled into two sin calls (ASM): a lookup
 ;                             per lane, of its extracted element
 ;   exp(x)                    no paths: counted per execution, no lookup
@@ -37,14 +40,13 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: roof-counter-plan: function 'one_sin'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:     fp64.transcendental canonical=1 empirical=0 full_width=0
-; CHECK-NEXT:   block %entry: per call taking path group 0 of %roof.libm.bits
+; CHECK-NEXT:   block %entry: per call taking path group 0 of %x
 ; CHECK-NEXT:     fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9]}}
-; CHECK:        block %entry: per call taking path group 1 of %roof.libm.bits
+; CHECK:        block %entry: per call taking path group 1 of %x
 ; IR-LABEL: define double @one_sin(
-; IR:         %roof.libm.bits = bitcast double %x to i64
-; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 {{[0-9]+}}
-; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %roof.libm.bits, ptr @roof.libm.paths.sin, ptr %[[A]])
-; IR-NEXT:    call double @sin(double %x)
+; IR:         %r = call double @__roof_libm_sin(double %x, ptr @roof.libm.paths.sin, ptr %roof.slot{{[0-9]*}})
+; IR-NOT:     call double @sin(
+; IR-NEXT:    ret double %r
 define double @one_sin(double %x) #0 {
 entry:
   %r = call double @sin(double %x)
@@ -73,12 +75,10 @@ entry:
 }
 
 ; IR-LABEL: define float @one_sinf(
-; IR:         %[[F:.*]] = bitcast float %x to i32
-; IR-NEXT:    %roof.libm.bits = zext i32 %[[F]] to i64
-; IR-NEXT:    %[[A:.*]] = getelementptr inbounds i64, ptr %{{.*}}, i64 {{[0-9]+}}
-; IR-NEXT:    call void @__roof_libm_path(i32 1, i64 %roof.libm.bits, ptr @roof.libm.paths.sinf, ptr %[[A]])
+; IR:         %r = call float @__roof_libm_sinf(float %x, ptr @roof.libm.paths.sinf, ptr %roof.slot{{[0-9]*}})
+; IR-NOT:     call float @sinf(
 ; CHECK-LABEL: roof-counter-plan: function 'one_sinf'
-; CHECK:        block %entry: per call taking path group 0 of %roof.libm.bits
+; CHECK:        block %entry: per call taking path group 0 of %x
 define float @one_sinf(float %x) #0 {
 entry:
   %r = call float @sinf(float %x)
@@ -86,7 +86,7 @@ entry:
 }
 
 ; IR-LABEL: define double @one_erf(
-; IR:         call void @__roof_libm_path(i32 2,
+; IR:         %r = call double @__roof_libm_erf(double %x, ptr @roof.libm.paths.erf,
 define double @one_erf(double %x) #0 {
 entry:
   %r = call double @erf(double %x)
