@@ -1,4 +1,4 @@
-//===- CompilerTarget.h - What the compiler's backend compiles for ---------===//
+//===- CompilerTarget.h - What the compiler's backend compiles for --------===//
 //
 // The CPU and features a function is compiled for are its "target-cpu" and
 // "target-features" attributes, or, for a function without them, those of
