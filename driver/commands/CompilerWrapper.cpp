@@ -281,9 +281,10 @@ plus
 (roof.inc, the region API, is in PREFIX/include; the line tables name the
 source file and lines in the census and do not change the code; left out
 when COMPILER-ARGS have a -g option of their own, and for Flang 16, which
-writes no debug information), and the runtime when the command links
-(after -flang-experimental-exec for Flang 16, which links programs only
-with it).
+writes no debug information: a Flang 16 command that compiles one source
+names it to the pass in ROOF_FC_SOURCE instead), and the runtime when the
+command links (after -flang-experimental-exec for Flang 16, which links
+programs only with it).
 
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
