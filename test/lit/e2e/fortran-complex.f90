@@ -44,32 +44,30 @@
 ! RUN:   | FileCheck %s --match-full-lines --check-prefixes=CHECK,%if llvm-16 %{INLINE16%} %else %{DIVDC3%}
 ! CHECK:      demangled = "cplx::zkernel"
 ! CHECK-NEXT: calls = 2
+! DIVDC3-NEXT:   canonical = 3800
 ! INLINE16-NEXT: canonical = 3000
+! DIVDC3-NEXT:   empirical = 3400
 ! INLINE16-NEXT: empirical = 3000
+! DIVDC3-NEXT:   full_width = 3400
 ! INLINE16-NEXT: full_width = 3000
+! DIVDC3-NEXT:   classes.mul.canonical = 2000
 ! INLINE16-NEXT: classes.mul.canonical = 1200
-! INLINE16-NEXT: classes.add.canonical = 1400
-! INLINE16-NEXT: classes.div.canonical = 400
+! CHECK-NEXT:    classes.add.canonical = 1400
+! CHECK-NEXT:    classes.div.canonical = 400
+! DIVDC3-NEXT:   classes.add.empirical = 1000
 ! INLINE16-NEXT: classes.add.empirical = 1400
+! DIVDC3-NEXT:   classes.mul.empirical = 1000
 ! INLINE16-NEXT: classes.mul.empirical = 1200
+! DIVDC3-NEXT:   classes.fma.empirical = 800
 ! INLINE16-NEXT: classes.fma.empirical = 0
+! DIVDC3-NEXT:   classes.div.empirical = 600
 ! INLINE16-NEXT: classes.div.empirical = 400
+! DIVDC3-NEXT:   classes.compare.empirical = 1400
 ! INLINE16-NEXT: classes.compare.empirical = 0
+! DIVDC3-NEXT:   totals.fp64.canonical = 3800
 ! INLINE16-NEXT: totals.fp64.canonical = 3000
+! DIVDC3-NEXT:   totals.fp64.empirical = 3400
 ! INLINE16-NEXT: totals.fp64.empirical = 3000
-! DIVDC3-NEXT: canonical = 3800
-! DIVDC3-NEXT: empirical = 3400
-! DIVDC3-NEXT: full_width = 3400
-! DIVDC3-NEXT: classes.mul.canonical = 2000
-! DIVDC3-NEXT: classes.add.canonical = 1400
-! DIVDC3-NEXT: classes.div.canonical = 400
-! DIVDC3-NEXT: classes.add.empirical = 1000
-! DIVDC3-NEXT: classes.mul.empirical = 1000
-! DIVDC3-NEXT: classes.fma.empirical = 800
-! DIVDC3-NEXT: classes.div.empirical = 600
-! DIVDC3-NEXT: classes.compare.empirical = 1400
-! DIVDC3-NEXT: totals.fp64.canonical = 3800
-! DIVDC3-NEXT: totals.fp64.empirical = 3400
 
 #ifdef KERNELS
 module cplx
