@@ -334,14 +334,16 @@ void MachineReader::read(MachineFunction &MF, MachineCode &Code) {
 //===----------------------------------------------------------------------===//
 std::unique_ptr<TargetMachine>
 targetMachineFor(const Module &M, compat::CodeGenOptLevel OptLevel,
-                 std::string &Error) {
+                 const CompilerTarget &Compiler, std::string &Error) {
   std::string TripleName = compat::targetTriple(M);
   const Target *T = TargetRegistry::lookupTarget(TripleName, Error);
   if (!T)
     return nullptr;
-  // CPU and features come from each function's attributes.
-  std::unique_ptr<TargetMachine> TM(
-      compat::createTargetMachine(*T, TripleName, "", "", OptLevel));
+  // CPU and features come from each function's attributes, and for a
+  // function without them (Flang 16's) from the compiler's TargetMachine,
+  // as in the compiler's own backend.
+  std::unique_ptr<TargetMachine> TM(compat::createTargetMachine(
+      *T, TripleName, Compiler.CPU, Compiler.Features, OptLevel));
   if (!TM)
     Error = "no target machine for " + TripleName;
   return TM;
@@ -373,7 +375,7 @@ StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
 constexpr char CacheFormat[] = "roof-twin 1";
 
 std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
-                     StringRef VectorLibrary) {
+                     StringRef VectorLibrary, const CompilerTarget &Target) {
   SmallString<0> Bitcode;
   raw_svector_ostream OS(Bitcode);
   WriteBitcodeToFile(M, OS);
@@ -382,6 +384,7 @@ std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
   Hash.update(LLVM_VERSION_STRING);
   Hash.update(std::to_string(static_cast<int>(OptLevel)));
   Hash.update(VectorLibrary);
+  Hash.update(Target.CPU + '\n' + Target.Features + '\n');
   Hash.update(Bitcode);
   MD5::MD5Result Digest;
   Hash.final(Digest);
@@ -571,7 +574,8 @@ bool deserialize(
 // The twin
 //===----------------------------------------------------------------------===//
 CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
-                         compat::CodeGenOptLevel OptLevel) {
+                         compat::CodeGenOptLevel OptLevel,
+                         const CompilerTarget &Target) {
   if (Triple(compat::targetTriple(M)).getArch() != Triple::x86_64)
     return;
   SmallVector<const Function *, 32> Compiled;
@@ -585,14 +589,14 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
       const_cast<Function &>(*Compiled.front()));
   compat::VectorLibrary Library;
   StringRef LibraryName = vectorLibraryOf(TLI, Library);
-  std::string Key = cacheKey(M, OptLevel, LibraryName);
+  std::string Key = cacheKey(M, OptLevel, LibraryName, Target);
   if (std::optional<std::string> Entry = readCacheEntry(Key))
     if (deserialize(*Entry, M, Code) &&
         llvm::all_of(Compiled,
                      [&](const Function *F) { return Code.count(F); }))
       return;
   Code.clear();
-  if (std::string Error = compile(M, Compiled, OptLevel, Library);
+  if (std::string Error = compile(M, Compiled, OptLevel, Library, Target);
       !Error.empty()) {
     for (const Function *F : Compiled) {
       Code[F] = std::make_unique<MachineCode>();
@@ -606,9 +610,11 @@ CodegenTwin::CodegenTwin(Module &M, FunctionAnalysisManager &FAM,
 std::string CodegenTwin::compile(const Module &M,
                                  ArrayRef<const Function *> Functions,
                                  compat::CodeGenOptLevel OptLevel,
-                                 compat::VectorLibrary Library) {
+                                 compat::VectorLibrary Library,
+                                 const CompilerTarget &Target) {
   std::string Error;
-  std::unique_ptr<TargetMachine> TM = targetMachineFor(M, OptLevel, Error);
+  std::unique_ptr<TargetMachine> TM =
+      targetMachineFor(M, OptLevel, Target, Error);
   if (!TM)
     return Error;
   SmallPtrSet<const Function *, 32> Compiled(Functions.begin(),

@@ -18,6 +18,7 @@
 #ifndef ROOF_CODEGEN_TWIN_H
 #define ROOF_CODEGEN_TWIN_H
 
+#include "CompilerTarget.h"
 #include "Contribution.h"
 #include "LLVMCompat.h"
 
@@ -87,9 +88,10 @@ struct MachineCode {
 class CodegenTwin {
 public:
   /// Compiles the functions of \p M that touch FP values. \p FAM gives the
-  /// TargetLibraryInfo the compilation uses.
+  /// TargetLibraryInfo the compilation uses, \p Target the CPU and features
+  /// of the functions without attributes naming them.
   CodegenTwin(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-              compat::CodeGenOptLevel OptLevel);
+              compat::CodeGenOptLevel OptLevel, const CompilerTarget &Target);
   ~CodegenTwin();
 
   /// The machine code of \p F, or null when F has no FP work (nothing to
@@ -101,7 +103,8 @@ private:
   std::string compile(const llvm::Module &M,
                       llvm::ArrayRef<const llvm::Function *> Functions,
                       compat::CodeGenOptLevel OptLevel,
-                      compat::VectorLibrary Library);
+                      compat::VectorLibrary Library,
+                      const CompilerTarget &Target);
 
   llvm::DenseMap<const llvm::Function *, std::unique_ptr<MachineCode>> Code;
 };

@@ -621,21 +621,20 @@ public:
 
   void defineModule(GlobalVariable *Descriptor, ArrayRef<Constant *> Functions,
                     uint32_t NumSlots, uint32_t Flags, Function *Getter,
-                    const Function &Representative) {
+                    const Function &Representative,
+                    const CompilerTarget &Target) {
     auto *Ty = ArrayType::get(FunctionTy, Functions.size());
     auto *Table =
         new GlobalVariable(M, Ty, true, GlobalValue::PrivateLinkage,
                            ConstantArray::get(Ty, Functions), "roof.functions");
-    auto Attr = [&](StringRef Kind) {
-      return string(Representative.getFnAttribute(Kind).getValueAsString());
-    };
     Descriptor->setInitializer(ConstantStruct::get(
         ModuleTy,
         {ConstantInt::get(I32, ROOF_ABI_VERSION),
          ConstantInt::get(I32, Functions.size()),
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
-         string(Source), string(compat::targetTriple(M)), Attr("target-cpu"),
-         Attr("target-features"), Table, Getter}));
+         string(Source), string(compat::targetTriple(M)),
+         string(Target.cpuOf(Representative)),
+         string(Target.featuresOf(Representative)), Table, Getter}));
   }
 
 private:
@@ -673,7 +672,7 @@ bool CounterInstrumenter::run() {
     return false;
 
   ExpansionProbe Probe;
-  CodegenTwin Twin(M, FAM, CodeGenLevel);
+  CodegenTwin Twin(M, FAM, CodeGenLevel, Target);
   std::vector<PlannedFunction> Plans;
   uint32_t NumSlots = 0;
   for (Function &F : M) {
@@ -744,7 +743,7 @@ bool CounterInstrumenter::run() {
 
   Writer.defineModule(Descriptor, Functions, NumSlots,
                       Traffic ? ROOF_MODULE_TRAFFIC : 0, Getter,
-                      *Plans.front().F);
+                      *Plans.front().F, Target);
 
   Function *Ctor =
       Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),

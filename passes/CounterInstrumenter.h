@@ -18,6 +18,7 @@
 #ifndef ROOF_COUNTER_INSTRUMENTER_H
 #define ROOF_COUNTER_INSTRUMENTER_H
 
+#include "CompilerTarget.h"
 #include "LLVMCompat.h"
 
 #include "llvm/IR/Module.h"
@@ -30,10 +31,13 @@ class CounterInstrumenter {
 public:
   /// \p CodeGenLevel: the optimisation level the module's machine code is
   /// generated at, which the twin must use too. \p Traffic: traffic mode
-  /// (TrafficInstrumenter.h).
+  /// (TrafficInstrumenter.h). \p Target: what the compiler's backend
+  /// compiles for.
   CounterInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
-                      compat::CodeGenOptLevel CodeGenLevel, bool Traffic)
-      : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic) {}
+                      compat::CodeGenOptLevel CodeGenLevel, bool Traffic,
+                      CompilerTarget Target)
+      : M(M), FAM(FAM), CodeGenLevel(CodeGenLevel), Traffic(Traffic),
+        Target(std::move(Target)) {}
 
   /// Instruments every defined function; false when nothing was changed
   /// (module already instrumented, or a target roof does not count).
@@ -44,6 +48,7 @@ private:
   llvm::FunctionAnalysisManager &FAM;
   compat::CodeGenOptLevel CodeGenLevel;
   bool Traffic;
+  CompilerTarget Target;
 };
 
 /// Whether roof counts code for this module's target.

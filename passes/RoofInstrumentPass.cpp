@@ -33,7 +33,8 @@ PreservedAnalyses RoofInstrumentPass::run(Module &M,
   bool Changed = DeviceInstrumenter(M, FAM).run();
   Changed |= instrumentCudaLaunches(M);
   Changed |=
-      CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested()).run();
+      CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested(), Target)
+          .run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
@@ -46,7 +47,7 @@ PreservedAnalyses RoofCounterPlanPrinter::run(Module &M,
   }
   ExpansionProbe Probe;
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
-  CodegenTwin Twin(M, FAM, CodeGenLevel);
+  CodegenTwin Twin(M, FAM, CodeGenLevel, Target);
   for (Function &F : M) {
     if (!isInstrumentable(F))
       continue;

@@ -22,6 +22,7 @@
 #ifndef ROOF_INSTRUMENT_PASS_H
 #define ROOF_INSTRUMENT_PASS_H
 
+#include "CompilerTarget.h"
 #include "LLVMCompat.h"
 
 #include "llvm/IR/PassManager.h"
@@ -32,9 +33,11 @@
 namespace roof {
 
 struct RoofInstrumentPass : llvm::PassInfoMixin<RoofInstrumentPass> {
-  /// \p CodeGenLevel: the level the module's machine code is generated at.
-  explicit RoofInstrumentPass(compat::CodeGenOptLevel CodeGenLevel)
-      : CodeGenLevel(CodeGenLevel) {}
+  /// \p CodeGenLevel: the level the module's machine code is generated at;
+  /// \p Target: what the compiler's backend compiles for.
+  RoofInstrumentPass(compat::CodeGenOptLevel CodeGenLevel,
+                     CompilerTarget Target)
+      : CodeGenLevel(CodeGenLevel), Target(std::move(Target)) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   // Also at -O0 and on optnone functions: counts must not depend on them.
@@ -42,6 +45,7 @@ struct RoofInstrumentPass : llvm::PassInfoMixin<RoofInstrumentPass> {
 
 private:
   compat::CodeGenOptLevel CodeGenLevel;
+  CompilerTarget Target;
 };
 
 struct RoofCounterPlanPrinter : llvm::PassInfoMixin<RoofCounterPlanPrinter> {
@@ -49,8 +53,10 @@ struct RoofCounterPlanPrinter : llvm::PassInfoMixin<RoofCounterPlanPrinter> {
   /// from.
   enum What { Slots, MachineBlocks };
   RoofCounterPlanPrinter(llvm::raw_ostream &OS,
-                         compat::CodeGenOptLevel CodeGenLevel, What Printed)
-      : OS(OS), CodeGenLevel(CodeGenLevel), Printed(Printed) {}
+                         compat::CodeGenOptLevel CodeGenLevel, What Printed,
+                         CompilerTarget Target)
+      : OS(OS), CodeGenLevel(CodeGenLevel), Printed(Printed),
+        Target(std::move(Target)) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
@@ -59,6 +65,7 @@ private:
   llvm::raw_ostream &OS;
   compat::CodeGenOptLevel CodeGenLevel;
   What Printed;
+  CompilerTarget Target;
 };
 
 /// The code generator's optimisation level for a pipeline level, as clang

@@ -6,16 +6,22 @@
 // The markers of other tools become regions at PipelineStart, before
 // inlining hides them (ToolMarkers.h).
 //
+// The pass is given the CPU and features of the compiler's TargetMachine,
+// which the backend compiles functions without "target-cpu" and
+// "target-features" attributes for (Flang 16's: CompilerTarget.h).
+//
 // ROOF_DISABLE=1 in the environment turns the plugin into a no-op, so a
 // build can be compared with and without roof using the same command line.
 //
 //===----------------------------------------------------------------------===//
+#include "CompilerTarget.h"
 #include "LLVMCompat.h"
 #include "RoofInstrumentPass.h"
 #include "ToolMarkers.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -60,27 +66,48 @@ std::optional<compat::CodeGenOptLevel> levelOf(StringRef Name, StringRef Pass,
   return Level;
 }
 
+// The TargetMachine a PassBuilder was made with, which it keeps private: the
+// pointer to that member is named in an explicit instantiation, where access
+// is not checked (C++17 [temp.explicit]/14), and handed out by a
+// friend function the instantiation defines. PassBuilder has had the member
+// `TargetMachine *TM` in every LLVM roof builds against (16, 19, 22).
+TargetMachine *PassBuilder::*passBuilderTargetMachine();
+template <TargetMachine *PassBuilder::*Member> struct PassBuilderTargetMachine {
+  friend TargetMachine *PassBuilder::*passBuilderTargetMachine() {
+    return Member;
+  }
+};
+template struct PassBuilderTargetMachine<&PassBuilder::TM>;
+
+roof::CompilerTarget compilerTarget(const PassBuilder &PB) {
+  const TargetMachine *TM = PB.*passBuilderTargetMachine();
+  if (!TM)
+    return {};
+  return {TM->getTargetCPU().str(), TM->getTargetFeatureString().str()};
+}
+
 void registerCallbacks(PassBuilder &PB) {
+  roof::CompilerTarget Target = compilerTarget(PB);
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Target](StringRef Name, ModulePassManager &MPM,
+               ArrayRef<PassBuilder::PipelineElement>) {
         if (Name.starts_with("print<")) {
           using Printer = roof::RoofCounterPlanPrinter;
           if (std::optional<compat::CodeGenOptLevel> L =
                   levelOf(Name, "roof-machine")) {
-            MPM.addPass(Printer(outs(), *L, Printer::MachineBlocks));
+            MPM.addPass(Printer(outs(), *L, Printer::MachineBlocks, Target));
             return true;
           }
           if (std::optional<compat::CodeGenOptLevel> L =
                   levelOf(Name, "roof-counter-plan", "roof-census")) {
-            MPM.addPass(Printer(outs(), *L, Printer::Slots));
+            MPM.addPass(Printer(outs(), *L, Printer::Slots, Target));
             return true;
           }
           return false;
         }
         if (std::optional<compat::CodeGenOptLevel> L =
                 levelOf(Name, "roof-instrument", "roof-census")) {
-          MPM.addPass(roof::RoofInstrumentPass(*L));
+          MPM.addPass(roof::RoofInstrumentPass(*L, Target));
           return true;
         }
         if (Name == "roof-markers") {
@@ -95,9 +122,10 @@ void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(roof::ToolMarkersPass());
       });
   roof::compat::registerOptimizerLast(
-      PB, [](ModulePassManager &MPM, OptimizationLevel Level) {
+      PB, [Target](ModulePassManager &MPM, OptimizationLevel Level) {
         if (!disabledByEnvironment())
-          MPM.addPass(roof::RoofInstrumentPass(roof::codeGenLevelOf(Level)));
+          MPM.addPass(
+              roof::RoofInstrumentPass(roof::codeGenLevelOf(Level), Target));
       });
 }
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cctype>
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -99,6 +100,10 @@ std::string moduleSourceName(const Module &M) {
       return Written;
     return CU->getFilename().str();
   }
+  // No debug information (Flang 16 writes none): roof fc names the source
+  // of a command that compiles one (kSourceVariable).
+  if (const char *Named = std::getenv(kSourceVariable); Named && *Named)
+    return Named;
   return M.getSourceFileName();
 }
 

@@ -35,11 +35,17 @@ bool isFortranModule(const llvm::Module &M);
 
 // The source file M was compiled from, as the compiler was given it: the
 // module's source_filename, or for Flang's "FIRModule" the file of its
-// compile unit (the module's name when there is none: compiled without -g).
-// A compile unit that is a preprocessed copy of another file (#line
-// directives: the subprograms are in a file of another name) gives way to
-// the path of that file.
+// compile unit. A compile unit that is a preprocessed copy of another file
+// (#line directives: the subprograms are in a file of another name) gives
+// way to the path of that file. Without a compile unit (compiled without -g,
+// or by Flang 16, which writes no debug information), the file named by
+// kSourceVariable in the environment, which roof fc sets for Flang 16 when
+// a command compiles one source; else the module's name.
 std::string moduleSourceName(const llvm::Module &M);
+
+// The environment variable by which roof fc names the one source a Flang 16
+// command compiles (driver/commands/CompilerWrapper.cpp).
+constexpr const char *kSourceVariable = "ROOF_FC_SOURCE";
 
 // The line F is defined at in \p ModuleSource (moduleSourceName's), from its
 // debug information (clang -g or -gline-tables-only, roof fc); 0 when F has

@@ -9,7 +9,7 @@ packages=(cmake ninja-build python3 clang-19 llvm-19-dev llvm-19-tools
           nlohmann-json3-dev
           libgtest-dev openmpi-bin libopenmpi-dev valgrind clang-format-19
           clang-22 llvm-22-dev llvm-22-tools libclang-22-dev flang-22 libflang-22-dev
-          clang-16 llvm-16-dev llvm-16-tools libclang-16-dev)
+          clang-16 llvm-16-dev llvm-16-tools libclang-16-dev flang-16 libflang-16-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -147,6 +147,49 @@ bool setsLanguage(const std::vector<std::string> &args) {
 // An input file ("-" is standard input), not an option.
 bool isInput(const std::string &arg) { return arg == "-" || arg[0] != '-'; }
 
+// The Fortran sources among a command's inputs, by their extension.
+std::vector<std::string> fortranSources(const std::vector<std::string> &words) {
+  static const std::set<std::string> kExtensions = {
+      ".f", ".for", ".ftn", ".fpp", ".f77", ".f90", ".f95", ".f03", ".f08"};
+  std::vector<std::string> sources;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--")
+      break;
+    if (takesSeparateValue(words[i])) {
+      ++i;
+      continue;
+    }
+    if (!isInput(words[i]))
+      continue;
+    std::string extension = std::filesystem::path(words[i]).extension();
+    for (char &c : extension)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (kExtensions.count(extension))
+      sources.push_back(words[i]);
+  }
+  return sources;
+}
+
+// The file a source is a preprocessed copy of, when its first line is a
+// directive that names it (Flang's `#line "x.f90" 2`, cpp's `# 1 "x.f90"`;
+// CMake's Ninja builds compile such copies, CMakeFiles/T.dir/x.f90-pp.f90),
+// else the source itself.
+std::string originalSource(const std::string &source) {
+  std::ifstream file(source);
+  std::string line;
+  if (!file || !std::getline(file, line) ||
+      !(startsWith(line, "#line ") ||
+        (startsWith(line, "# ") && line.size() > 2 &&
+         std::isdigit(static_cast<unsigned char>(line[2])))))
+    return source;
+  std::size_t open = line.find('"');
+  std::size_t close =
+      open == std::string::npos ? open : line.find('"', open + 1);
+  if (close == std::string::npos || close == open + 1)
+    return source;
+  return line.substr(open + 1, close - open - 1);
+}
+
 // What a command does with CUDA, read off its arguments (response files
 // expanded).
 struct CudaUse {
@@ -238,9 +281,10 @@ plus
 (roof.inc, the region API, is in PREFIX/include; the line tables name the
 source file and lines in the census and do not change the code; left out
 when COMPILER-ARGS have a -g option of their own, and for Flang 16, which
-writes no debug information), and the runtime when the command links
-(after -flang-experimental-exec for Flang 16, which links programs only
-with it).
+writes no debug information: a Flang 16 command that compiles one source
+names it to the pass in ROOF_FC_SOURCE instead), and the runtime when the
+command links (after -flang-experimental-exec for Flang 16, which links
+programs only with it).
 
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
@@ -397,8 +441,15 @@ CompilerInvocation planCompilation(const std::vector<std::string> &compiler,
                                    const WrapperOptions &options) {
   std::vector<std::string> words = expandResponseFiles(args);
   AddedFlags flags = addedFlags(words, toolchain, options);
-  CompilerInvocation invocation{compiler, linksExpanded(words),
+  CompilerInvocation invocation{compiler, "", linksExpanded(words),
                                 flags.compilesCuda, false};
+  // Flang 16 names every module FIRModule and writes no debug information
+  // to find the source in; one source is the module's (the original file of
+  // a preprocessed copy, as Flang 19's line tables say).
+  if (options.language == Language::Fortran && toolchain.llvmMajor < 17)
+    if (std::vector<std::string> sources = fortranSources(words);
+        sources.size() == 1)
+      invocation.source = originalSource(sources.front());
   std::vector<std::string> &command = invocation.command;
   command.insert(command.end(), flags.compile.begin(), flags.compile.end());
   command.insert(command.end(), args.begin(), args.end());
@@ -547,6 +598,9 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
       planCompilation(compiler, compilerArgs, toolchain, options);
   std::vector<std::string> &command = invocation.command;
   if (printCommand) {
+    if (!invocation.source.empty())
+      std::cout << "ROOF_FC_SOURCE=" << shellCommand({invocation.source})
+                << " ";
     std::cout << shellCommand(command) << "\n";
     return 0;
   }
@@ -566,6 +620,13 @@ int compilerCommand(Language language, const std::vector<std::string> &args) {
     checkReadable(toolchain.runtime, "roof runtime");
   if (invocation.linksCuda)
     checkReadable(toolchain.cudaRuntime, "roof CUDA runtime");
+
+  // Read by the pass (passes/SourceNames.h); never inherited by a command
+  // that compiles several sources.
+  if (!invocation.source.empty())
+    setenv("ROOF_FC_SOURCE", invocation.source.c_str(), 1);
+  else
+    unsetenv("ROOF_FC_SOURCE");
 
   std::vector<char *> argv;
   for (std::string &word : command)

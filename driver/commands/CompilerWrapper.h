@@ -75,6 +75,10 @@ struct WrapperOptions {
 
 struct CompilerInvocation {
   std::vector<std::string> command; // the compiler first
+  // roof fc with Flang 16, which writes no debug information, when the
+  // command compiles one Fortran source: that source, which the pass names
+  // the module after (ROOF_FC_SOURCE in the compiler's environment).
+  std::string source;
   bool links;
   bool compilesCuda; // needs Toolchain::cudaPath
   bool linksCuda;    // needs Toolchain::cudaRuntime and cudaPath

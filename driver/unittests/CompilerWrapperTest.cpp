@@ -185,6 +185,41 @@ TEST(CompilerWrapperTest, LinksWithFlang16) {
             "-lpthread", "-lm"}));
 }
 
+// Flang 16 names every module FIRModule and writes no debug information: a
+// command that compiles one Fortran source names it for the pass; one that
+// compiles several, or none, names none. Flang 19's line tables name it.
+TEST(CompilerWrapperTest, NamesTheOneSourceOfAFlang16Command) {
+  WrapperOptions fortran;
+  fortran.language = Language::Fortran;
+  Toolchain flang16 = Toolchain::underPrefix("/opt/roof", 16);
+  auto source = [&](const Args &args, const Toolchain &toolchain) {
+    return planCompilation({"flang-new-16"}, args, toolchain, fortran).source;
+  };
+  EXPECT_EQ(source({"-O3", "-c", "src/x.F90", "-o", "x.o"}, flang16),
+            "src/x.F90");
+  EXPECT_EQ(source({"-J", "mods", "x.f", "y.o", "-o", "x"}, flang16), "x.f");
+  EXPECT_EQ(source({"-c", "x.f90", "y.f90"}, flang16), "");
+  EXPECT_EQ(source({"x.o", "y.o", "-o", "x"}, flang16), "");
+  EXPECT_EQ(source({"-o", "out.f90", "x.o"}, flang16), "");
+  EXPECT_EQ(source({"-c", "x.f90"}, Toolchain::underPrefix("/opt/roof", 19)),
+            "");
+  // A preprocessed copy whose first line names the original names it.
+  std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                              ("roof-fc-source-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::pair<const char *, const char *> copies[] = {
+      {"#line \"/src/x.f90\" 2\n      program x\n", "/src/x.f90"},
+      {"# 1 \"y.f90\"\n", "y.f90"},
+      {"#define N 3\n", ""},
+      {"      program z ! \"q.f90\"\n", ""}};
+  for (const auto &[text, original] : copies) {
+    std::string copy = (dir / "x.f90-pp.f90").string();
+    std::ofstream(copy) << text;
+    EXPECT_EQ(source({"-c", copy}, flang16), *original ? original : copy);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST(CompilerWrapperTest, TakesTheFortranCompilerFromTheEnvironment) {
   const std::string version = std::to_string(ROOF_LLVM_VERSION_MAJOR);
   const std::string flang =

@@ -49,10 +49,15 @@
 ! RUN: %python %S/../runtime/Inputs/check_report.py %t.dir/t2.json \
 ! RUN:   'not any("omp_par" in f["name"] for f in r["functions"])' \
 ! RUN:   'fn("_QMdotPpdot")["time_s"] > 0'
-! Nor is the tree reduction's function, at 8 threads.
+! Nor is the tree reduction's function, at 8 threads. The program's main
+! is Flang's (docs/fortran.md), which calls the main program's body
+! (_QQmain), and both are instrumented; Flang 16 takes main from its
+! Fortran_main library, which roof does not compile: only the main program's
+! body is in the census, timed (1 call), as with Flang 19 and 22.
 ! RUN: env OMP_NUM_THREADS=8 ROOF_OUTPUT=%t.dir/t8.json %t.dir/dot 10000 3 | FileCheck %s --check-prefix=OUT
 ! RUN: %python %S/../runtime/Inputs/check_report.py %t.dir/t8.json \
-! RUN:   'names(r["functions"]) == ["_QQmain", "main", "_QMdotPpdot"]' \
+! RUN:   'names(r["functions"]) == %if llvm-16 %{["_QQmain", "_QMdotPpdot"]%} %else %{["_QQmain", "main", "_QMdotPpdot"]%}' \
+! RUN:   'fn("_QQmain")["calls"] == 1 and fn("_QQmain")["time_s"] > 0' \
 ! RUN:   'flops(fn("_QMdotPpdot"), "fp64") == 60024' \
 ! RUN:   'flops(fn("_QMdotPpdot"), "fp64", "empirical") == 60024'
 
