@@ -632,8 +632,8 @@ static void gaps_for(struct gaps *g, uint64_t threshold) {
  * consecutive iterations: from the first iteration that reaches it to the
  * last. Its active lines are kept in a ring, in the order of the step,
  * with the next sampled line of the range found from the last by the gaps.
- * Another (strided) access is looked at iteration by iteration, its lines
- * one by one. */
+ * Another (strided) access is followed from one iteration that touches a
+ * sampled line to the next, its lines one by one. */
 #define RING 16
 /* Wider accesses are strided ones: a ring holds the lines of one. */
 #define RING_BYTES ((RING - 2) * LINE_BYTES)
