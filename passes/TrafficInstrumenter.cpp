@@ -209,16 +209,22 @@ bool isInvisibleCall(const CallBase &Call) {
 
 /// The bytes from the start of a range of \p Bytes to the end of an access
 /// of \p Size at \p Gap bytes from that start, when the access is merged
-/// into the range: it begins within the range or right after it and ends
-/// no earlier (`a[i]`, `a[i+1]`; `in[i-1]`, `in[i]`, `in[i+1]`); else 0, as
-/// beyond MaxMergedBytes. Touching the lines of the range, then those of the
-/// access, leaves the model as touching the lines of both once, in
-/// ascending order, does: the last touches of the lines are in that order.
-/// A line touched twice is touched again at a depth under the lines of both
-/// (at most 9), an L1 hit where L1 holds that many sampled lines.
+/// into the range: it begins within the range, right after it or less than
+/// a line after it, and ends no earlier (`a[i]`, `a[i+1]`; `in[i-1]`,
+/// `in[i]`, `in[i+1]`; `a[2*i]`, `a[2*i+2]`; the rows of `a[8*i]`,
+/// `a[8*i+8]`); else 0, as beyond MaxMergedBytes. No line fits in a gap
+/// shorter than a line, so the lines of the merged range are those of the
+/// range and of the access, whatever the alignment. Touching the lines of the
+/// range, then those of the access, leaves the model as touching the lines of
+/// both once, in ascending order, does: the last touches of the lines are in
+/// that order. A line touched twice is touched again at a depth under the
+/// lines of both (at most 9), an L1 hit where L1 holds that many sampled
+/// lines.
 uint64_t mergedBytes(const SCEV *Gap, uint64_t Bytes, uint64_t Size) {
+  constexpr uint64_t LineBytes = uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT;
   auto *C = dyn_cast<SCEVConstant>(Gap);
-  if (!C || C->getAPInt().isNegative() || C->getAPInt().ugt(Bytes))
+  if (!C || C->getAPInt().isNegative() ||
+      C->getAPInt().ugt(Bytes + LineBytes - 1))
     return 0;
   uint64_t End = C->getAPInt().getZExtValue() + Size;
   return End >= Bytes && End <= MaxMergedBytes ? End : 0;
@@ -253,9 +259,32 @@ bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
   return true;
 }
 
+/// Merges stream \p S into the latest of \p Streams of the same kind and
+/// step whose bytes it continues (mergedBytes), if any: the one before it
+/// (`a[i]`, `a[i+1]`), or one that other streams' accesses came between (the
+/// loads of `a[i]`, `b[i]`, `a[i+1]`, `b[i+1]`, ... of a dot product unrolled
+/// 8 times: two streams of 64 bytes, not 16 of 8). The lines of an iteration
+/// are then touched stream by stream (those of `a`, then those of `b`),
+/// which moves the last touches of the lines of one iteration: a later
+/// access to one of them is at a depth that differs by at most the lines
+/// of an iteration, and only while it is within the lines of a few.
+bool mergeStream(SmallVectorImpl<LoopStreams::Stream> &Streams,
+                 const LoopStreams::Stream &S, ScalarEvolution &SE) {
+  for (LoopStreams::Stream &T : reverse(Streams)) {
+    if (T.Stored != S.Stored || T.Step != S.Step)
+      continue;
+    if (uint64_t Merged =
+            mergedBytes(SE.getMinusSCEV(S.Start, T.Start), T.Bytes, S.Bytes)) {
+      T.Bytes = Merged;
+      return true;
+    }
+  }
+  return false;
+}
+
 /// The streams of loop \p L whose accesses are \p InLoop, if it is such a
-/// loop. Accesses of the same kind and step that follow one another, each
-/// merged into the bytes of those before it (mergedBytes), are one stream.
+/// loop. Accesses of the same kind and step, each merged into the bytes of
+/// those before it (mergedBytes, mergeStream), are one stream.
 std::optional<LoopStreams>
 streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
           ScalarEvolution &SE, DominatorTree &DT, SCEVExpander &Expander) {
@@ -322,16 +351,8 @@ streamsOf(Loop &L, const SmallPtrSetImpl<Instruction *> &InLoop,
       if (!Expander.isSafeToExpandAt(S.Start, At) ||
           !Expander.isSafeToExpandAt(S.Step, At))
         return std::nullopt;
-      if (!Result.Streams.empty()) {
-        LoopStreams::Stream &Last = Result.Streams.back();
-        uint64_t Merged = mergedBytes(SE.getMinusSCEV(S.Start, Last.Start),
-                                      Last.Bytes, S.Bytes);
-        if (Last.Stored == S.Stored && Last.Step == S.Step && Merged) {
-          Last.Bytes = Merged;
-          continue;
-        }
-      }
-      Result.Streams.push_back(S);
+      if (!mergeStream(Result.Streams, S, SE))
+        Result.Streams.push_back(S);
     }
   // A load and a store of the same bytes, one right after the other
   // (`a[i] += ...`), touch the same lines in a row: one stream, stored. The

@@ -593,34 +593,47 @@ ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
  * Loops
  *===------------------------------------------------------------------------===*/
 
-static void gaps_for(struct gaps *g, uint64_t threshold) {
+/* The gaps between the sampled terms of a sequence of hashes that step by
+ * `multiplier` (consecutive lines: ROOF_TRAFFIC_HASH; the lines of a
+ * stride of k lines: k times it), when both a and b are at most `most`. */
+static bool gaps_for_step(struct gaps *g, uint64_t threshold,
+                          uint64_t multiplier, uint64_t most) {
   uint64_t a = 0, b = 0;
-  for (uint64_t n = 1; !a || !b; n++) {
-    uint64_t hash = n * ROOF_TRAFFIC_HASH;
+  for (uint64_t n = 1; (!a || !b) && n <= most; n++) {
+    uint64_t hash = n * multiplier;
     if (!a && sampled_hash(hash, threshold))
       a = n;
     if (!b && sampled_hash(0 - hash, threshold))
       b = n;
   }
+  if (!a || !b)
+    return false;
   g->threshold = threshold;
   g->lines[0] = a < b ? a : b;
   g->lines[1] = a < b ? b : a;
   g->lines[2] = a + b;
   for (unsigned k = 0; k < 3; k++)
-    g->hashes[k] = g->lines[k] * ROOF_TRAFFIC_HASH;
+    g->hashes[k] = g->lines[k] * multiplier;
+  return true;
+}
+
+static void gaps_for(struct gaps *g, uint64_t threshold) {
+  gaps_for_step(g, threshold, ROOF_TRAFFIC_HASH, UINT64_MAX);
 }
 
 /* One access of a loop, iteration by iteration: the sampled lines it
  * touches at the iteration the loop is at (its active lines), and the next
  * iteration at which they change.
  *
- * An access whose iterations meet or overlap one another (a step of at most
- * a line, or of at most its width) touches every line of its range, each
- * over consecutive iterations: from the first iteration that reaches it to
- * the last. Its active lines are kept in a ring, in the order of the step,
+ * An access whose iterations meet, overlap or leave between them a gap
+ * shorter than a line, in which no line fits (a step under its width plus a
+ * line: the loads of `a[2*i]` unrolled 8 times, which the pass merges into
+ * 120 bytes at a step of 128), touches every line of its range, each over
+ * consecutive iterations: from the first iteration that reaches it to the
+ * last. Its active lines are kept in a ring, in the order of the step,
  * with the next sampled line of the range found from the last by the gaps.
- * Another (strided) access is looked at iteration by iteration, its lines
- * one by one. */
+ * Another (strided) access is followed from one iteration that touches a
+ * sampled line to the next, its lines one by one. */
 #define RING 16
 /* Wider accesses are strided ones: a ring holds the lines of one. */
 #define RING_BYTES ((RING - 2) * LINE_BYTES)
@@ -632,9 +645,17 @@ struct cursor {
   int shift;         /* log2 of the distance when a power of 2, else -1 */
   bool strided;
   bool stored;
-  /* Strided: the first iteration from `from` on that touches a sampled
-   * line (n when none), found up to that iteration. */
-  uint64_t hit;
+  /* Strided: the first iteration from the one the cursor is at that
+   * touches a sampled line (n when none), and when it is at that one, the
+   * next (`after`), found up to that iteration. When each iteration
+   * touches one line and the step is a whole number of lines (a column of
+   * a row-major matrix, `a[16*i]`), the iterations' hashes step by the
+   * step's lines times ROOF_TRAFFIC_HASH, and from one hit the next is one
+   * of three distances away (`jumps`), as between the sampled lines of a
+   * range. */
+  uint64_t hit, after;
+  bool jumps;
+  struct gaps iteration_gaps;
   /* Not strided: the active lines and the last iteration that touches
    * each; the next sampled line of the range not yet active, up to `limit`,
    * and the first iteration that reaches it. */
@@ -734,10 +755,27 @@ static bool touches_sampled(const struct cursor *c, uint64_t i,
   return false;
 }
 
-static void find_hit(struct cursor *c, uint64_t from, const struct gaps *g) {
+/* The first iteration from `from` on that touches a sampled line (n when
+ * none). */
+static uint64_t first_hit(const struct cursor *c, uint64_t from,
+                          const struct gaps *g) {
   while (from < c->n && !touches_sampled(c, from, g))
     from++;
-  c->hit = from;
+  return from;
+}
+
+/* The first iteration after c->hit (< n) that touches a sampled line. */
+static uint64_t next_hit(const struct cursor *c, const struct gaps *g) {
+  if (c->jumps) {
+    const struct gaps *j = &c->iteration_gaps;
+    uint64_t hash = first_line(c, c->hit) * ROOF_TRAFFIC_HASH;
+    for (unsigned k = 0; k < 3; k++)
+      if (sampled_hash(hash + j->hashes[k], j->threshold)) {
+        uint64_t hit = c->hit + j->lines[k];
+        return hit < c->n && hit > c->hit ? hit : c->n;
+      }
+  }
+  return first_hit(c, c->hit + 1, g);
 }
 
 static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
@@ -752,12 +790,19 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
                        .stored = s->stored != 0};
   if (distance && !(distance & (distance - 1)))
     c->shift = __builtin_ctzll(distance);
-  c->strided =
-      s->bytes > RING_BYTES || (distance > LINE_BYTES && distance > s->bytes);
+  c->strided = s->bytes > RING_BYTES || distance >= s->bytes + LINE_BYTES;
   if (!c->n)
     return;
   if (c->strided) {
-    find_hit(c, 0, g);
+    /* Searched for at most as far as the loop goes, beyond which walking
+     * its iterations costs less. */
+    c->jumps = !(distance % LINE_BYTES) &&
+               first_line(c, 0) == last_line(c, 0) &&
+               gaps_for_step(&c->iteration_gaps, g->threshold,
+                             (uint64_t)(s->step / (int64_t)LINE_BYTES) *
+                                 ROOF_TRAFFIC_HASH,
+                             c->n);
+    c->hit = first_hit(c, 0, g);
   } else if (s->step >= 0) {
     c->limit = last_line(c, s->step ? iterations - 1 : 0);
     find_next(c, first_line(c, 0), g);
@@ -772,7 +817,9 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
 static void cursor_at(struct cursor *c, uint64_t i, const struct gaps *g) {
   if (c->strided) {
     if (c->hit < i)
-      find_hit(c, i, g);
+      c->hit = c->after; /* no iteration between touches a sampled line */
+    if (c->hit == i)
+      c->after = next_hit(c, g);
     return;
   }
   while (c->count && c->ring_last[c->head] < i) {
@@ -823,7 +870,7 @@ struct span {
 static struct span cursor_span(const struct cursor *c, uint64_t i) {
   struct span s = {c->n, UINT64_MAX, 0};
   if (c->strided) {
-    s.start = c->hit > i ? c->hit : i + 1;
+    s.start = c->hit > i ? c->hit : c->after;
     if (c->hit == i)
       s.first_end = s.last_end = i;
     return s;
@@ -835,6 +882,23 @@ static struct span cursor_span(const struct cursor *c, uint64_t i) {
     s.last_end = c->ring_last[(c->head + c->count - 1) % RING];
   }
   return s;
+}
+
+/* Extends stream `s` by the next one, `t`, when `t` is of the same kind
+ * and step and begins after `s`'s bytes with a gap shorter than a line (the
+ * loads of `a[k*i]`, `a[k*i+k]`, ... of an unrolled loop whose stride k the
+ * compiler did not know, 8 bytes every 64 at k = 8). No line fits in the
+ * gap, so the lines of an iteration are the same, in the same order, and a
+ * line of both (`s`'s last, `t`'s first) is touched again right after
+ * itself, which changes nothing: the result is the one of the two. */
+static bool extend(RoofTrafficStream *s, const RoofTrafficStream *t) {
+  uint64_t first = (uint64_t)(uintptr_t)s->start, end = first + s->bytes,
+           start = (uint64_t)(uintptr_t)t->start;
+  if (t->step != s->step || t->stored != s->stored || start < end ||
+      start - end >= LINE_BYTES || start + t->bytes - first > RING_BYTES)
+    return false;
+  s->bytes = (uint32_t)(start + t->bytes - first);
+  return true;
 }
 
 /* The loop's accesses, iteration by iteration, in its order (stream by
@@ -863,7 +927,10 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
   struct span spans[ROOF_TRAFFIC_MAX_STREAMS];
   uint32_t used = 0;
   for (uint32_t k = 0; k < num_streams; k++) {
-    cursor_start(&c[used], &streams[k], iterations, &g);
+    RoofTrafficStream s = streams[k];
+    while (k + 1 < num_streams && extend(&s, &streams[k + 1]))
+      k++;
+    cursor_start(&c[used], &s, iterations, &g);
     spans[used] = (struct span){0, UINT64_MAX, 0};
     used += c[used].n != 0;
   }

@@ -4,7 +4,13 @@
 // to the byte, on compiled loops of the shapes real kernels have: vectorized
 // and interleaved (adjacent accesses merged into one stream), backward, a
 // row-major column walk (a step of a row), an array of structures (a step
-// of 24 bytes, 8 read), a loop-invariant address updated every iteration
+// of 24 bytes, 8 read), strided reads of every second and every eighth
+// double (unrolled, their loads merged across the gaps between them, which
+// no line fits in), a read every eighth double at a stride the compiler
+// does not know (the runtime takes its unrolled loads as one stream), a dot
+// product and a running sum (unrolled, the accesses
+// to one array merged across those to the other between them), a
+// loop-invariant address updated every iteration
 // (it may alias the array, so it stays in memory), a 3-point stencil, and
 // short loops nested in a longer one; and loops that are not passed whole,
 // a gather and a histogram, whose adjacent accesses (the interleaved loads
@@ -21,11 +27,16 @@
 // RUN: env ROOF_TRAFFIC=each %roof cc -O3 -march=x86-64-v3 %s -o %t/each
 // RUN: env ROOF_OUTPUT=%t/whole.json ROOF_QUIET=1 ROOF_CACHES=4K,32K,256K ROOF_TRAFFIC_RATE=1 %t/whole
 // RUN: env ROOF_OUTPUT=%t/each.json ROOF_QUIET=1 ROOF_CACHES=4K,32K,256K ROOF_TRAFFIC_RATE=1 %t/each
-// RUN: %python %S/Inputs/same_traffic.py %t/whole.json %t/each.json triad backward column particles accumulate stencil small_matmul gather histogram | FileCheck %s
+// RUN: %python %S/Inputs/same_traffic.py %t/whole.json %t/each.json triad backward column particles every_second every_eighth strided dot running_sum accumulate stencil small_matmul gather histogram | FileCheck %s
 // CHECK: triad: same traffic
 // CHECK: backward: same traffic
 // CHECK: column: same traffic
 // CHECK: particles: same traffic
+// CHECK: every_second: same traffic
+// CHECK: every_eighth: same traffic
+// CHECK: strided: same traffic
+// CHECK: dot: same traffic
+// CHECK: running_sum: same traffic
 // CHECK: accumulate: same traffic
 // CHECK: stencil: same traffic
 // CHECK: small_matmul: same traffic
@@ -73,6 +84,43 @@ __attribute__((noinline)) double particles(const struct particle *p, long n) {
   for (long i = 0; i < n; ++i)
     sum += p[i].x;
   return sum;
+}
+
+__attribute__((noinline)) double every_second(const double *a, long n) {
+  double sum = 0.0;
+  for (long i = 0; i < n; ++i)
+    sum += a[2 * i];
+  return sum;
+}
+
+__attribute__((noinline)) double every_eighth(const double *a, long n) {
+  double sum = 0.0;
+  for (long i = 0; i < n; ++i)
+    sum += a[8 * i];
+  return sum;
+}
+
+__attribute__((noinline)) double strided(const double *a, long n,
+                                        long stride) {
+  double sum = 0.0;
+  for (long i = 0; i < n; ++i)
+    sum += a[i * stride];
+  return sum;
+}
+
+__attribute__((noinline)) double dot(const double *a, const double *b,
+                                    long n) {
+  double sum = 0.0;
+  for (long i = 0; i < n; ++i)
+    sum += a[i] * b[i];
+  return sum;
+}
+
+__attribute__((noinline)) void running_sum(double *restrict out,
+                                           const double *restrict in, long n) {
+  double sum = 0.0;
+  for (long i = 0; i < n; ++i)
+    out[i] = sum += in[i];
 }
 
 __attribute__((noinline)) void accumulate(double *out, const double *a,
@@ -130,6 +178,10 @@ int main(void) {
     for (long j = 0; j < COLS; j += 7)
       sum += column(m, ROWS, COLS, j);
     sum += particles(p, N / 4);
+    sum += every_second(b, N / 2) + every_eighth(b, N / 8);
+    sum += strided(c, N / 8, 8);
+    sum += dot(b, c, N);
+    running_sum(c, b, N);
     accumulate(&a[N / 2], a, N / 4);
     stencil(c, a, N);
     small_matmul(c, a, b, N / 9);

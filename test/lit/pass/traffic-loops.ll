@@ -21,6 +21,9 @@
 ;   - @backward: a step of -8, from &p[%n - 1].
 ;   - @update: a[i] += b[i]: the load of a[i] and the store right after it
 ;     touch the same lines in a row, and are one stream, stored (2 streams).
+;   - @dot2: a dot product unrolled twice, a[2i], b[2i], a[2i+1], b[2i+1]:
+;     the loads of a continue one another with a load of b between them,
+;     and are one stream of 16 bytes, as are those of b (2 streams, not 4).
 ;   - @column: a row-major column walk, a step of 8 * %cols bytes.
 ;   - @conditional: a store on one side of a branch is not made every
 ;     iteration: each access checks its line where it is.
@@ -304,4 +307,54 @@ loop:
   br i1 %more, label %loop, label %exit
 exit:
   ret void
+}
+
+; CHECK-LABEL: define double @dot2(
+; CHECK:       roof.whole:
+; CHECK:         store ptr %a, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 16, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 16, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 0, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store ptr %b, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 16, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 16, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 0, ptr
+; CHECK-NEXT:    call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 2, i64 {{%.*}})
+; CHECK:       loop:
+; CHECK-NOT:     __roof_traffic
+; CHECK:       exit:
+define double @dot2(ptr %a, ptr %b, i64 %n) {
+entry:
+  %go = icmp sgt i64 %n, 0
+  br i1 %go, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %s = phi double [ 0.0, %entry ], [ %s2, %loop ]
+  %j = shl nuw nsw i64 %i, 1
+  %pa0 = getelementptr inbounds double, ptr %a, i64 %j
+  %a0 = load double, ptr %pa0, align 8
+  %pb0 = getelementptr inbounds double, ptr %b, i64 %j
+  %b0 = load double, ptr %pb0, align 8
+  %m0 = fmul double %a0, %b0
+  %s1 = fadd double %s, %m0
+  %j1 = add nuw nsw i64 %j, 1
+  %pa1 = getelementptr inbounds double, ptr %a, i64 %j1
+  %a1 = load double, ptr %pa1, align 8
+  %pb1 = getelementptr inbounds double, ptr %b, i64 %j1
+  %b1 = load double, ptr %pb1, align 8
+  %m1 = fmul double %a1, %b1
+  %s2 = fadd double %s1, %m1
+  %next = add nuw nsw i64 %i, 1
+  %more = icmp slt i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %r = phi double [ 0.0, %entry ], [ %s2, %loop ]
+  ret double %r
 }

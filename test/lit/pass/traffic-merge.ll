@@ -1,9 +1,10 @@
 ; Traffic mode (passes/TrafficInstrumenter.h): accesses checked where they
 ; are that continue one another are checked once, at the first, as one
 ; range: plain loads or stores of one block with no call that may touch
-; memory between them, the same kind, each beginning within or right after
-; the bytes of those before it and ending no earlier (up to 512 bytes), or
-; the same bytes again (then stored if either is). Touching their lines one
+; memory between them, the same kind, each beginning within the bytes of
+; those before it, right after them or less than a line after them (a gap no
+; line fits in) and ending no earlier (up to 512 bytes), or the same bytes
+; again (then stored if either is). Touching their lines one
 ; access after the other leaves the model as touching the range's lines
 ; once, in ascending order, does (docs/counting.md, "What the pass adds").
 ;   - @pair: p[0] and p[1], 8 bytes each, are one check of 16 bytes from p
@@ -12,8 +13,10 @@
 ;   - @increment: the load and the store of b[k] are one check, stored.
 ;   - @three: the vectors of 4 doubles at p - 8, p and p + 8 overlap: one
 ;     check of 48 bytes from p - 8.
+;   - @every_second: p[0], p[2] and p[4] leave gaps of 8 bytes, which no
+;     line fits in: one check of 40 bytes from p, whose lines are theirs.
 ;   - @apart: a call that may touch memory between two loads keeps them
-;     apart, and so does a gap between their bytes.
+;     apart, and so does a gap between their bytes that a line fits in.
 ;
 ; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
 
@@ -75,18 +78,34 @@ entry:
   ret <4 x double> %t
 }
 
+; CHECK-LABEL: define double @every_second(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 40, i32 0)
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret double
+define double @every_second(ptr %p) {
+entry:
+  %x = load double, ptr %p, align 8
+  %p2 = getelementptr inbounds i8, ptr %p, i64 16
+  %y = load double, ptr %p2, align 8
+  %p4 = getelementptr inbounds i8, ptr %p, i64 32
+  %z = load double, ptr %p4, align 8
+  %s = fadd double %x, %y
+  %t = fadd double %s, %z
+  ret double %t
+}
+
 ; CHECK-LABEL: define double @apart(
 ; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 8, i32 0)
 ; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p1, i64 8, i32 0)
-; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p3, i64 8, i32 0)
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p10, i64 8, i32 0)
 define double @apart(ptr %p) {
 entry:
   %x = load double, ptr %p, align 8
   call void @touch(ptr %p)
   %p1 = getelementptr inbounds i8, ptr %p, i64 8
   %y = load double, ptr %p1, align 8
-  %p3 = getelementptr inbounds i8, ptr %p, i64 24
-  %z = load double, ptr %p3, align 8
+  %p10 = getelementptr inbounds i8, ptr %p, i64 80
+  %z = load double, ptr %p10, align 8
   %s = fadd double %x, %y
   %t = fadd double %s, %z
   ret double %t

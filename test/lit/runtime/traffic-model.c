@@ -51,7 +51,9 @@
 // to the byte, for every line sampled and for one in 16 and in 1,024 (the
 // runtime then jumps between sampled lines): 600 random loops of 1 to 8
 // accesses, steps forward, backward, zero, within a line and strided,
-// widths of 1 byte to more than a line, overlapping and unaligned.
+// widths of 1 byte to more than a line, overlapping and unaligned; one in
+// four reads or writes rows with gaps under a line between them, which the
+// runtime takes as one stream.
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1024 %t loops | FileCheck %s --check-prefix=LOOPS
@@ -208,6 +210,14 @@ static void *run_loops(void *whole) {
       streams[k].step = step;
       streams[k].bytes = widths[(state >> 50) % 10];
       streams[k].stored = (state >> 60) & 1;
+    }
+    // One loop in four reads or writes rows with gaps under a line between
+    // them (a strided read unrolled): the runtime takes them as one stream.
+    for (uint32_t k = 1; k < count && loop % 4 == 0; k++) {
+      streams[k].step = streams[0].step;
+      streams[k].stored = streams[0].stored;
+      streams[k].start = (const char *)streams[k - 1].start +
+                         streams[k - 1].bytes + (state >> (4 * k)) % LINE;
     }
     if (whole) {
       __roof_traffic_loop(slots, streams, count, iterations);
