@@ -147,6 +147,11 @@ uint32_t roofrt_libm_path_key(uint32_t family, double x) {
   return family < ROOF_NUM_LIBM_PATH_FAMILIES ? pathKey(family, x) : 0;
 }
 
+void roofrt_libm_path_count(uint32_t family, double x, const uint8_t *groups,
+                            uint64_t *slots) {
+  ++slots[groups[roofrt_libm_path_key(family, x) % ROOF_LIBM_MAX_PATH_KEYS]];
+}
+
 ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
                                     const uint8_t *groups, uint64_t *slots) {
   double x;
@@ -158,5 +163,5 @@ ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
   } else {
     memcpy(&x, &bits, sizeof(x));
   }
-  ++slots[groups[roofrt_libm_path_key(family, x) % ROOF_LIBM_MAX_PATH_KEYS]];
+  roofrt_libm_path_count(family, x, groups, slots);
 }

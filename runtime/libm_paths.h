@@ -18,6 +18,11 @@ extern "C" {
  * float argument is passed widened to double. */
 uint32_t roofrt_libm_path_key(uint32_t family, double x);
 
+/* Adds 1 to the slot of x's group: slots[groups[key of x]] (roof/abi.h,
+ * __roof_libm_path and the counting forms). */
+void roofrt_libm_path_count(uint32_t family, double x, const uint8_t *groups,
+                            uint64_t *slots);
+
 /* The bit patterns of |x| at which `family`'s buckets begin, in increasing
  * order (a float family's widened to double); *count gets their number. */
 const uint64_t *roofrt_libm_path_thresholds(uint32_t family, uint32_t *count);
