@@ -351,9 +351,11 @@ uint32_t FunctionInstrumenter::countPaths(uint32_t First) {
   }
   assert(Scale.Path == 0 && End > First && "path groups out of order");
   auto *Lookup = cast<CallInst>(Scale.Amount);
-  IRBuilder<> B(Lookup);
-  Lookup->setArgOperand(countedCallSlots(*Lookup),
-                        absoluteSlotAddress(B, Plan.FirstSlot + First));
+  unsigned Counters = countedCallCounters(*Lookup);
+  Lookup->setArgOperand(Counters, CounterBase);
+  Lookup->setArgOperand(Counters + 1,
+                        ConstantInt::get(Type::getInt32Ty(Lookup->getContext()),
+                                         Plan.FirstSlot + First));
   replaceCountedCall(*Lookup);
   return End;
 }
@@ -560,28 +562,30 @@ public:
   }
 
   Constant *function(const PlannedFunction &P) {
-    // The weights as the 32-bit words of RoofWeight[] in the target's
-    // layout (every ABI field is one or two words): an array of integers is
-    // a block of data to the code generator, where an array of structs is a
-    // constant and an emission per field, and a libm-heavy function has
-    // over a thousand weights.
+    // The weights as the bytes of RoofWeight[] in the target's layout: an
+    // array of bytes is one block of data to the code generator, where an
+    // array of structs is a constant and an emission per field (and an
+    // array of words one per word), and a libm-heavy function has over a
+    // thousand weights.
     const DataLayout &DL = M.getDataLayout();
     const StructLayout &Layout = *DL.getStructLayout(WeightTy);
-    SmallVector<uint32_t, 128> Words;
+    constexpr unsigned NumFields = 3;
+    assert(WeightTy->getNumElements() == NumFields);
+    uint64_t Offset[NumFields], Size[NumFields];
+    for (unsigned I = 0; I < NumFields; ++I) {
+      Offset[I] = Layout.getElementOffset(I);
+      Size[I] = DL.getTypeStoreSize(WeightTy->getElementType(I));
+    }
+    SmallVector<uint8_t, 512> Bytes;
     uint32_t NumWeights = 0;
     auto Weight = [&](uint32_t Slot, uint32_t Metric, uint64_t Amount) {
-      const uint64_t Fields[] = {Slot, Metric, Amount};
-      assert(std::size(Fields) == WeightTy->getNumElements());
-      uint32_t *At = Words.insert(Words.end(), Layout.getSizeInBytes() / 4, 0);
-      for (unsigned I = 0; I < std::size(Fields); ++I) {
-        uint32_t *Field = At + Layout.getElementOffset(I) / 4;
-        if (DL.getTypeStoreSize(WeightTy->getElementType(I)) == 4) {
-          Field[0] = uint32_t(Fields[I]);
-        } else {
-          Field[DL.isLittleEndian() ? 0 : 1] = uint32_t(Fields[I]);
-          Field[DL.isLittleEndian() ? 1 : 0] = uint32_t(Fields[I] >> 32);
-        }
-      }
+      const uint64_t Fields[NumFields] = {Slot, Metric, Amount};
+      uint8_t *At = Bytes.insert(Bytes.end(), Layout.getSizeInBytes(), 0);
+      for (unsigned I = 0; I < NumFields; ++I)
+        for (uint64_t Byte = 0; Byte < Size[I]; ++Byte)
+          At[Offset[I] + Byte] =
+              uint8_t(Fields[I] >>
+                      8 * (DL.isLittleEndian() ? Byte : Size[I] - 1 - Byte));
       ++NumWeights;
     };
     for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)
@@ -595,7 +599,7 @@ public:
                  ROOF_METRIC_TRAFFIC(Level, Stored), 1);
     Constant *WeightArray = ConstantPointerNull::get(Ptr);
     if (NumWeights) {
-      Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint32_t>(Words));
+      Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint8_t>(Bytes));
       auto *GV =
           new GlobalVariable(M, Data->getType(), true,
                              GlobalValue::PrivateLinkage, Data, "roof.weights");
@@ -674,6 +678,7 @@ bool CounterInstrumenter::run() {
   ExpansionProbe Probe;
   CodegenTwin Twin(M, FAM, CodeGenLevel, Target);
   std::vector<PlannedFunction> Plans;
+  Plans.reserve(M.size()); // copied, not moved, when the vector grows
   uint32_t NumSlots = 0;
   for (Function &F : M) {
     if (!isInstrumentable(F))

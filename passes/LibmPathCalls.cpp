@@ -78,9 +78,10 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
     Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   }
   auto *Ptr = B.getPtrTy();
-  // The slots of the groups are the counter instrumenter's to give
-  // (countPaths); until then, poison.
-  Value *Slots = PoisonValue::get(Ptr);
+  // The counters and the first group's slot are the counter instrumenter's
+  // to give (countPaths); until then, poison.
+  Value *Counters = PoisonValue::get(Ptr);
+  Value *First = PoisonValue::get(B.getInt32Ty());
   auto Declare = [&](StringRef Name, FunctionType *Ty) {
     FunctionCallee Fn = M.getOrInsertFunction(Name, Ty);
     if (auto *Declared = dyn_cast<Function>(Fn.getCallee())) {
@@ -96,15 +97,17 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   if (Form && isa<CallInst>(Call) && libmNameOf(Call) == Callee &&
       Call.arg_size() == 1 && !X->getType()->isVectorTy() &&
       X->getType() == Call.getType() && !isCensusBoundary(Call)) {
-    FunctionCallee Counting =
-        Declare(Form, FunctionType::get(Call.getType(),
-                                        {Call.getType(), Ptr, Ptr}, false));
-    return {B.CreateCall(Counting, {X, Table, Slots}), Paths.Groups};
+    FunctionCallee Counting = Declare(
+        Form,
+        FunctionType::get(Call.getType(),
+                          {Call.getType(), Ptr, Ptr, B.getInt32Ty()}, false));
+    return {B.CreateCall(Counting, {X, Table, Counters, First}), Paths.Groups};
   }
   FunctionCallee Lookup = Declare(
       ROOF_ABI_SYMBOL(__roof_libm_path),
-      FunctionType::get(B.getVoidTy(),
-                        {B.getInt32Ty(), B.getInt64Ty(), Ptr, Ptr}, false));
+      FunctionType::get(
+          B.getVoidTy(),
+          {B.getInt32Ty(), B.getInt64Ty(), Ptr, Ptr, B.getInt32Ty()}, false));
   // The argument's bits, not a conversion: the census counts FP operations.
   if (X->getType()->isVectorTy())
     X = B.CreateExtractElement(X, Lane);
@@ -112,12 +115,13 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
       B.CreateBitCast(X, B.getIntNTy(X->getType()->getPrimitiveSizeInBits())),
       B.getInt64Ty());
   Bits->setName("roof.libm.bits");
-  return {B.CreateCall(Lookup, {B.getInt32(Paths.Family), Bits, Table, Slots}),
+  return {B.CreateCall(
+              Lookup, {B.getInt32(Paths.Family), Bits, Table, Counters, First}),
           Paths.Groups};
 }
 
-unsigned countedCallSlots(const CallBase &Count) {
-  return Count.arg_size() - 1;
+unsigned countedCallCounters(const CallBase &Count) {
+  return Count.arg_size() - 2;
 }
 
 Value *countedArgument(const CallBase &Count) {

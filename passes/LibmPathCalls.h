@@ -24,8 +24,9 @@
 namespace roof {
 
 /// The call that counts the group of path keys a call takes, and what a
-/// call of each group executes. Its last operand, the slots of the groups,
-/// is the counter instrumenter's to set (countedCallSlots).
+/// call of each group executes. Its last two operands, the counter array and
+/// the first group's slot, are the counter instrumenter's to set
+/// (countedCallCounters).
 struct PathLookup {
   llvm::CallInst *Count;
   const std::vector<ClassWork> &Works;
@@ -54,9 +55,9 @@ bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,
                             llvm::StringRef Callee, const LibmPaths &Paths);
 
-/// The operand of \p Count (a PathLookup's) that takes the address of its
-/// first group's slot.
-unsigned countedCallSlots(const llvm::CallBase &Count);
+/// The operand of \p Count (a PathLookup's) that takes the counter array;
+/// the next one takes the slot of its first group, the others following it.
+unsigned countedCallCounters(const llvm::CallBase &Count);
 
 /// The value whose path \p Count counts: the argument's bits for
 /// __roof_libm_path, the argument itself for a counting form.

@@ -153,7 +153,8 @@ void roofrt_libm_path_count(uint32_t family, double x, const uint8_t *groups,
 }
 
 ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
-                                    const uint8_t *groups, uint64_t *slots) {
+                                    const uint8_t *groups, uint64_t *counters,
+                                    uint32_t first) {
   double x;
   if (family == ROOF_LIBM_PATHS_TRIGF || family == ROOF_LIBM_PATHS_ERFF) {
     float f;
@@ -163,5 +164,5 @@ ROOFRT_EXPORT void __roof_libm_path(uint32_t family, uint64_t bits,
   } else {
     memcpy(&x, &bits, sizeof(x));
   }
-  roofrt_libm_path_count(family, x, groups, slots);
+  roofrt_libm_path_count(family, x, groups, counters + first);
 }

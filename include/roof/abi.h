@@ -24,8 +24,9 @@ extern "C" {
 
 /* Bumped whenever a struct below or the meaning of a field changes; the
  * runtime refuses other values. 3: RoofModule.flags, traffic metrics.
- * 4: RoofFunction.line. 5: __roof_libm_path counts the group itself. */
-#define ROOF_ABI_VERSION 5
+ * 4: RoofFunction.line. 5: __roof_libm_path counts the group itself.
+ * 6: the path counts take the counter array and the first group's slot. */
+#define ROOF_ABI_VERSION 6
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -247,18 +248,21 @@ uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
 /* The path a call of a libm function takes through its body, for the
  * functions whose instructions depend on the argument (glibc's sin picks its
  * polynomial by quadrant). Before such a call the pass calls
- * __roof_libm_path(family, bits, groups, slots) with the argument's bits (a
- * float's in the low 32), a table of ROOF_LIBM_MAX_PATH_KEYS entries that
- * maps each path key onto a group of keys with the same work, and the
- * calling thread's counters of the groups, one per group: it adds 1 to the
- * counter of the argument's group. roof-libm-probe measures each
- * key's work on the build machine and checks that every argument probed
- * with one key ran the same FP work (runtime/libm_paths.c,
- * docs/libm-costs.md). A key is
- *   bucket * 8 + sign * 4 + odd_quadrant * 2 + small_reduced
- * with the bucket of |x| among the family's thresholds (NaN after the last)
- * and, for the trigonometric families, the parity of the quadrant x falls in
- * and whether x reduced to it is small (the last two are 0 otherwise). */
+ * __roof_libm_path(family, bits, groups, counters, first) with the
+ * argument's bits (a float's in the low 32), a table of
+ * ROOF_LIBM_MAX_PATH_KEYS entries that maps each path key onto a group of
+ * keys with the same work, and the calling thread's counter array with the
+ * slot of the first group, the groups' slots following it: it adds 1 to the
+ * counter of the argument's group. (A slot index rather than its address: an
+ * immediate operand of the call, where an address is a register that the
+ * code generator hoists out of the loop and keeps across the calls.)
+ * roof-libm-probe measures each key's work on the build machine and checks that
+ * every argument probed with one key ran the same FP work
+ * (runtime/libm_paths.c, docs/libm-costs.md). A key is bucket * 8 + sign * 4 +
+ * odd_quadrant * 2 + small_reduced with the bucket of |x| among the family's
+ * thresholds (NaN after the last) and, for the trigonometric families, the
+ * parity of the quadrant x falls in and whether x reduced to it is small (the
+ * last two are 0 otherwise). */
 enum RoofLibmPathFamily {
   ROOF_LIBM_PATHS_TRIG,  /* sin, cos, sincos */
   ROOF_LIBM_PATHS_TRIGF, /* sinf, cosf, sincosf */
@@ -268,14 +272,14 @@ enum RoofLibmPathFamily {
 };
 #define ROOF_LIBM_MAX_PATH_KEYS 128
 void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
-                      uint64_t *slots);
+                      uint64_t *counters, uint32_t first);
 
 /* A call of one of these functions whose machine call is its own (not merged
  * with another into a sincos, not a lane of a vector call) is replaced by a
- * call of __roof_libm_NAME(x, groups, slots), which counts the argument's
- * group as __roof_libm_path does and returns NAME(x): one call where the
- * program has one, which costs the code generator far less than a call
- * more. X(name, type, family), a row per function. */
+ * call of __roof_libm_NAME(x, groups, counters, first), which counts the
+ * argument's group as __roof_libm_path does and returns NAME(x): one call
+ * where the program has one, which costs the code generator far less than a
+ * call more. X(name, type, family), a row per function. */
 #define ROOF_LIBM_PATH_CALLS(X)                                                \
   X(sin, double, ROOF_LIBM_PATHS_TRIG)                                         \
   X(cos, double, ROOF_LIBM_PATHS_TRIG)                                         \
@@ -286,7 +290,8 @@ void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
   X(erff, float, ROOF_LIBM_PATHS_ERFF)                                         \
   X(erfcf, float, ROOF_LIBM_PATHS_ERFF)
 #define ROOF_LIBM_PATH_CALL_DECLARE(Name, Type, Family)                        \
-  Type __roof_libm_##Name(Type x, const uint8_t *groups, uint64_t *slots);
+  Type __roof_libm_##Name(Type x, const uint8_t *groups, uint64_t *counters,   \
+                          uint32_t first);
 ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_DECLARE)
 #undef ROOF_LIBM_PATH_CALL_DECLARE
 

@@ -36,13 +36,16 @@ source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [2 x i64] zeroinitializer, align 64
 ; CHECK-DAG: @__roof_thread_registered = internal thread_local global i8 0
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 5, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 6, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"
 ; CHECK-DAG: @[[FEAT]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"+avx,+avx2,{{.*}}+fma,{{.*}}\00"
-; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [12 x i32] [i32 0, i32 93, i32 1, i32 0, i32 0, i32 94, i32 1, i32 0, i32 0, i32 95, i32 1, i32 0], align 8
-; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [20 x i32] [i32 0, i32 93, i32 8, i32 0, i32 0, i32 94, i32 8, i32 0, i32 0, i32 95, i32 8, i32 0, i32 0, i32 120, i32 64, i32 0, i32 0, i32 121, i32 64, i32 0], align 8
+; The weights are the bytes of RoofWeight[] {slot, metric, amount} (little-endian
+; u32, u32, u64): scale's (0, 93, 1), (0, 94, 1), (0, 95, 1); axpy's the same
+; with 8 and (0, 120, 64), (0, 121, 64). Metric 93 is ']', 120 'x'.
+; CHECK-DAG: @[[W0:roof.weights[.0-9]*]] = private constant [48 x i8] c"\00\00\00\00]\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00^\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00_\00\00\00\01\00\00\00\00\00\00\00", align 8
+; CHECK-DAG: @[[W1:roof.weights[.0-9]*]] = private constant [80 x i8] c"\00\00\00\00]\00\00\00\08\00\00\00\00\00\00\00\00\00\00\00^\00\00\00\08\00\00\00\00\00\00\00\00\00\00\00_\00\00\00\08\00\00\00\00\00\00\00\00\00\00\00x\00\00\00@\00\00\00\00\00\00\00\00\00\00\00y\00\00\00@\00\00\00\00\00\00\00", align 8
 ; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]], i32 0 }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]], i32 0 }]
 ; CHECK-DAG: @[[N0]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[N1]] = private unnamed_addr constant [5 x i8] c"axpy\00"

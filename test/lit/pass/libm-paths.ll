@@ -2,14 +2,15 @@
 ; sincos, erf, erfc and their float forms) are counted by the path the
 ; argument takes (roof/abi.h; families TRIG 0, TRIGF 1, ERF 2, ERFF 3), with
 ; a table of the module that maps each path key onto a group of keys with
-; the same measured work (LibmCosts.inc) and the address of the first of the
-; groups' counters (a slot "per call taking path group G"), the slots of
-; groups 0..N-1 one after the other: the runtime adds 1 to the slot of the
-; call's group only. A call whose machine call is its own becomes a call of
-; the function's counting form, __roof_libm_NAME(x, groups, slots), which
-; counts and returns NAME(x); the others (a sin and a cos merged into one
-; sincos, the lanes of a vector call) get a call of
-; __roof_libm_path(family, bits, groups, slots) with the argument's bits
+; the same measured work (LibmCosts.inc), the thread's counter array and the
+; slot of the first of the groups' counters (a slot "per call taking path
+; group G"), an immediate, the slots of groups 0..N-1 one after the other:
+; the runtime adds 1 to the slot of the call's group only. A call whose
+; machine call is its own becomes a call of the function's counting form,
+; __roof_libm_NAME(x, groups, counters, first), which counts and returns
+; NAME(x); the others (a sin and a cos merged into one sincos, the lanes of
+; a vector call) get a call of
+; __roof_libm_path(family, bits, groups, counters, first) with the argument's bits
 ; before the IR call the machine call was selected from. The work of each
 ; group comes from the build machine's libm, so the amounts are not pinned
 ; here: only that the call's empirical work is in the per-group slots and
@@ -44,7 +45,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:     fp64.{{add|mul|fma}} canonical=0 empirical={{[1-9]}}
 ; CHECK:        block %entry: per call taking path group 1 of %x
 ; IR-LABEL: define double @one_sin(
-; IR:         %r = call double @__roof_libm_sin(double %x, ptr @roof.libm.paths.sin, ptr %roof.slot{{[0-9]*}})
+; IR:         %[[COUNTERS:[0-9]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; IR:         %r = call double @__roof_libm_sin(double %x, ptr @roof.libm.paths.sin, ptr %[[COUNTERS]], i32 1)
 ; IR-NOT:     call double @sin(
 ; IR-NEXT:    ret double %r
 define double @one_sin(double %x) #0 {
@@ -75,7 +77,7 @@ entry:
 }
 
 ; IR-LABEL: define float @one_sinf(
-; IR:         %r = call float @__roof_libm_sinf(float %x, ptr @roof.libm.paths.sinf, ptr %roof.slot{{[0-9]*}})
+; IR:         %r = call float @__roof_libm_sinf(float %x, ptr @roof.libm.paths.sinf, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
 ; IR-NOT:     call float @sinf(
 ; CHECK-LABEL: roof-counter-plan: function 'one_sinf'
 ; CHECK:        block %entry: per call taking path group 0 of %x
@@ -98,12 +100,10 @@ entry:
 ; IR-LABEL: define <2 x double> @vector_sin(
 ; IR:         %[[E0:.*]] = extractelement <2 x double> %x, i64 0
 ; IR-NEXT:    %[[B0:.*]] = bitcast double %[[E0]] to i64
-; IR-NEXT:    getelementptr
-; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B0]],
+; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B0]], ptr @roof.libm.paths.sin, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
 ; IR:         %[[E1:.*]] = extractelement <2 x double> %x, i64 1
 ; IR-NEXT:    %[[B1:.*]] = bitcast double %[[E1]] to i64
-; IR-NEXT:    getelementptr
-; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B1]],
+; IR-NEXT:    call void @__roof_libm_path(i32 0, i64 %[[B1]], ptr @roof.libm.paths.sin, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
 define <2 x double> @vector_sin(<2 x double> %x) #0 {
 entry:
   %r = call <2 x double> @llvm.sin.v2f64(<2 x double> %x)
