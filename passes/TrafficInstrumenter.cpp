@@ -579,21 +579,22 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     }
     // One line when the access is aligned to its size and no larger
     // than a line; else the lines from its first to its last, which are
-    // at least the first and the (Size - 1) / 64 after it.
+    // the first and the (Size - 1) / 64 after it, and maybe one more: that
+    // one is checked too, its hash one addition away (the last byte's line
+    // would be a shift and a multiplication). When the access does not
+    // reach it, its being sampled calls the runtime with the access's
+    // bytes, in which no line is sampled then: nothing is touched.
     uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
-    Value *Address = B.CreatePtrToInt(X.Pointer, I64);
-    Value *Hash = lineHash(B, Address);
+    uint64_t After = (Size - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
+    if (X.Alignment.value() < Size ||
+        Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
+      ++After;
+    Value *Hash = lineHash(B, B.CreatePtrToInt(X.Pointer, I64));
     Value *Sampled = isSampled(B, Hash, Limit);
-    for (uint64_t J = 1; J <= (Size - 1) >> ROOF_TRAFFIC_LINE_SHIFT; ++J)
+    for (uint64_t J = 1; J <= After; ++J)
       Sampled = B.CreateOr(
           Sampled,
           isSampled(B, B.CreateAdd(Hash, B.getInt64(J * ROOF_TRAFFIC_HASH)),
-                    Limit));
-    if (X.Alignment.value() < Size ||
-        Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
-      Sampled = B.CreateOr(
-          Sampled,
-          isSampled(B, lineHash(B, B.CreateAdd(Address, B.getInt64(Size - 1))),
                     Limit));
     Instruction *Then = SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
     IRBuilder<> T(Then);

@@ -537,14 +537,6 @@ static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
   m->accesses++;
 }
 
-/* An access to `line`, if it is sampled at the threshold now. */
-static void access_line(struct model *m, uint64_t *slots, uint64_t line,
-                        bool stored) {
-  follow_threshold(m);
-  if (sampled(line, m->threshold))
-    touch_line(m, slots, line, stored);
-}
-
 static struct model *model(void) {
   struct model *m = current_model;
   if (m || !roofrt_traffic.enabled)
@@ -678,13 +670,13 @@ static uint64_t last_line(const struct cursor *c, uint64_t i) {
 }
 
 /* bytes / |step|: the steps of vectorized loops are powers of 2. */
-static uint64_t steps_in(const struct cursor *c, uint64_t bytes) {
+static inline uint64_t steps_in(const struct cursor *c, uint64_t bytes) {
   return c->shift >= 0 ? bytes >> c->shift : bytes / c->distance;
 }
 
 /* The first iteration that touches line `line` of a cursor that is not
  * strided. */
-static uint64_t first_touch(const struct cursor *c, uint64_t line) {
+static inline uint64_t first_touch(const struct cursor *c, uint64_t line) {
   uint64_t at = line << ROOF_TRAFFIC_LINE_SHIFT;
   if (c->step > 0) {
     uint64_t end = c->start + c->bytes - 1;
@@ -697,7 +689,7 @@ static uint64_t first_touch(const struct cursor *c, uint64_t line) {
 }
 
 /* The last iteration that touches line `line`, which the range reaches. */
-static uint64_t last_touch(const struct cursor *c, uint64_t line) {
+static inline uint64_t last_touch(const struct cursor *c, uint64_t line) {
   uint64_t at = line << ROOF_TRAFFIC_LINE_SHIFT, i = c->n - 1;
   if (c->step > 0)
     i = steps_in(c, at + LINE_BYTES - 1 - c->start);
@@ -812,37 +804,64 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
   }
 }
 
+/* Drops the lines of cursor c that no iteration from i on touches (it is
+ * at an earlier one, and has no line to take up before i); returns whether
+ * it has lines at i. */
+static bool cursor_drop(struct cursor *c, uint64_t i) {
+  if (c->strided)
+    return c->hit == i;
+  while (c->count && c->ring_last[c->head] < i) {
+    c->head = (c->head + 1) % RING;
+    c->count--;
+  }
+  return c->count != 0;
+}
+
 /* Brings cursor c to iteration i (no earlier than where it is, and no later
- * than cursor_change() said): its active lines are those of iteration i. */
-static void cursor_at(struct cursor *c, uint64_t i, const struct gaps *g) {
+ * than the iteration it returned from there): its active lines are those of
+ * iteration i. Returns the first iteration after i at which it may touch
+ * another line. */
+__attribute__((noinline)) static uint64_t
+cursor_at(struct cursor *c, uint64_t i, const struct gaps *g) {
   if (c->strided) {
     if (c->hit < i)
       c->hit = c->after; /* no iteration between touches a sampled line */
     if (c->hit == i)
       c->after = next_hit(c, g);
-    return;
+    return c->hit > i ? c->hit : c->after;
   }
-  while (c->count && c->ring_last[c->head] < i) {
-    c->head = (c->head + 1) % RING;
-    c->count--;
-  }
+  cursor_drop(c, i);
   while (c->has_next && c->next_first <= i && c->count < RING) {
     unsigned at = (c->head + c->count++) % RING;
     c->ring[at] = c->next;
     c->ring_last[at] = last_touch(c, c->next);
     advance_next(c, g);
   }
+  if (!c->has_next)
+    return c->n;
+  return c->count < RING ? c->next_first : i + 1; /* a full ring */
+}
+
+/* The last iterations that touch the first and the last of the active
+ * lines of cursor c to leave (it has some). */
+struct ends {
+  uint64_t first, last;
+};
+
+static struct ends cursor_ends(const struct cursor *c) {
+  if (c->strided)
+    return (struct ends){c->hit, c->hit};
+  return (struct ends){c->ring_last[c->head],
+                       c->ring_last[(c->head + c->count - 1) % RING]};
 }
 
 /* Passes the active lines of cursor c at iteration i to the model, in
- * ascending order, as the access makes them; returns how many. */
+ * ascending order, as the access makes them, if they are sampled at the
+ * model's threshold (followed by the caller); returns how many it has. */
 static unsigned cursor_touch(const struct cursor *c, uint64_t i,
                              struct model *m, uint64_t *slots) {
-  unsigned touched = 0;
   if (c->strided) {
-    if (c->hit != i)
-      return 0;
-    follow_threshold(m);
+    unsigned touched = 0;
     for (uint64_t line = first_line(c, i), last = last_line(c, i); line <= last;
          line++)
       if (sampled(line, m->threshold)) {
@@ -851,37 +870,13 @@ static unsigned cursor_touch(const struct cursor *c, uint64_t i,
       }
     return touched;
   }
-  bool up = c->step >= 0;
-  for (unsigned k = 0; k < c->count; k++)
-    access_line(m, slots,
-                c->ring[(c->head + (up ? k : c->count - 1 - k)) % RING],
-                c->stored);
-  return c->count;
-}
-
-/* Where cursor c's lines change after iteration i, which it is at: the
- * first iteration after i at which it may touch another line (`start`);
- * when it has lines at i, the last iterations that touch the first and the
- * last of them to leave (`first_end`, `last_end`; else UINT64_MAX and 0). */
-struct span {
-  uint64_t start, first_end, last_end;
-};
-
-static struct span cursor_span(const struct cursor *c, uint64_t i) {
-  struct span s = {c->n, UINT64_MAX, 0};
-  if (c->strided) {
-    s.start = c->hit > i ? c->hit : c->after;
-    if (c->hit == i)
-      s.first_end = s.last_end = i;
-    return s;
+  unsigned count = c->count, at = c->head, last = at + count - 1;
+  for (unsigned k = 0; k < count; k++) {
+    uint64_t line = c->ring[(c->step >= 0 ? at + k : last - k) % RING];
+    if (sampled(line, m->threshold))
+      touch_line(m, slots, line, c->stored);
   }
-  if (c->has_next)
-    s.start = c->count < RING ? c->next_first : i + 1; /* a full ring */
-  if (c->count) {
-    s.first_end = c->ring_last[c->head];
-    s.last_end = c->ring_last[(c->head + c->count - 1) % RING];
-  }
-  return s;
+  return count;
 }
 
 /* Extends stream `s` by the next one, `t`, when `t` is of the same kind
@@ -908,7 +903,9 @@ static bool extend(RoofTrafficStream *s, const RoofTrafficStream *t) {
  * L1 when they fit there, and the model's state does not change; and once
  * the last of them is left, the loop touches no sampled line until a
  * stream reaches its next one. A stream's cursor moves only at the
- * iterations at which its own lines change. */
+ * iterations at which it reaches a line (a call, not inlined: it keeps the
+ * loop over the cursors short); its lines that have left are dropped where
+ * the active lines are touched. */
 ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
                                        const RoofTrafficStream *streams,
                                        uint32_t num_streams,
@@ -921,41 +918,48 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
   if (m->gaps.threshold != m->threshold)
     gaps_for(&m->gaps, m->threshold);
   /* The lines sampled now: fewer may be when the rate halves on the way,
-   * and access_line() checks each again. */
+   * and cursor_touch() checks each again. */
   struct gaps g = m->gaps;
   struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
-  struct span spans[ROOF_TRAFFIC_MAX_STREAMS];
+  /* The first iteration at which each cursor may touch another line. */
+  uint64_t starts[ROOF_TRAFFIC_MAX_STREAMS];
   uint32_t used = 0;
   for (uint32_t k = 0; k < num_streams; k++) {
     RoofTrafficStream s = streams[k];
     while (k + 1 < num_streams && extend(&s, &streams[k + 1]))
       k++;
     cursor_start(&c[used], &s, iterations, &g);
-    spans[used] = (struct span){0, UINT64_MAX, 0};
+    starts[used] = 0;
     used += c[used].n != 0;
   }
-  uint64_t active = 0; /* bit k: stream k has lines at iteration i */
+  uint64_t active = 0; /* bit k: cursor k may have lines at iteration i */
   for (uint64_t i = 0; used && i < iterations;) {
-    struct span loop = {iterations, UINT64_MAX, 0};
+    uint64_t start = iterations;
     for (uint32_t k = 0; k < used; k++) {
-      struct span *s = &spans[k];
-      if (s->start <= i || s->first_end < i) {
-        cursor_at(&c[k], i, &g);
-        *s = cursor_span(&c[k], i);
-        uint64_t bit = UINT64_C(1) << k;
-        active = s->first_end != UINT64_MAX ? active | bit : active & ~bit;
+      if (starts[k] <= i) {
+        starts[k] = cursor_at(&c[k], i, &g);
+        active |= UINT64_C(1) << k;
       }
-      loop.start = s->start < loop.start ? s->start : loop.start;
-      loop.first_end =
-          s->first_end < loop.first_end ? s->first_end : loop.first_end;
-      loop.last_end = s->last_end > loop.last_end ? s->last_end : loop.last_end;
+      start = starts[k] < start ? starts[k] : start;
     }
-    uint64_t touched = 0;
-    for (uint64_t rest = active; rest; rest &= rest - 1)
-      touched += cursor_touch(&c[__builtin_ctzll(rest)], i, m, slots);
-    uint64_t next = loop.start;
-    if (loop.first_end < loop.last_end && loop.first_end + 1 < next)
-      next = loop.first_end + 1;
+    /* The last iterations that touch the first and the last active line to
+     * leave. */
+    uint64_t first_end = UINT64_MAX, last_end = 0, touched = 0;
+    follow_threshold(m);
+    for (uint64_t rest = active; rest; rest &= rest - 1) {
+      unsigned k = (unsigned)__builtin_ctzll(rest);
+      if (!cursor_drop(&c[k], i)) {
+        active &= ~(UINT64_C(1) << k);
+        continue;
+      }
+      struct ends e = cursor_ends(&c[k]);
+      first_end = e.first < first_end ? e.first : first_end;
+      last_end = e.last > last_end ? e.last : last_end;
+      touched += cursor_touch(&c[k], i, m, slots);
+    }
+    uint64_t next = start;
+    if (first_end < last_end && first_end + 1 < next)
+      next = first_end + 1;
     i = touched <= m->held[0] && next > i ? next : i + 1;
   }
 }

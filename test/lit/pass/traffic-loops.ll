@@ -16,8 +16,8 @@
 ;   - @vector: two 32-byte loads that follow each other (p+32i, p+32i+32,
 ;     step 64) are one stream of 64 bytes; the store to a loop-invariant
 ;     address is a stream of step 0. In the copy, the stream is checked at
-;     its first load, the lines of its first and its last byte (aligned to
-;     8, 64 bytes span two), and the second load checks nothing.
+;     its first load, its first line and the next (aligned to 8, 64 bytes
+;     may span two), and the second load checks nothing.
 ;   - @backward: a step of -8, from &p[%n - 1].
 ;   - @update: a[i] += b[i]: the load of a[i] and the store right after it
 ;     touch the same lines in a row, and are one stream, stored (2 streams).
@@ -101,7 +101,9 @@ exit:
 ; CHECK-LABEL: define void @vector(
 ; CHECK:       loop.roof.short:
 ; CHECK:         [[A:%.*]] = ptrtoint ptr %p0.roof.short to i64
-; CHECK:         [[END:%.*]] = add i64 [[A]], 63
+; CHECK-NEXT:    [[L:%.*]] = lshr i64 [[A]], 6
+; CHECK-NEXT:    [[H:%.*]] = mul i64 [[L]], -7046029254386353131
+; CHECK:         [[NEXT:%.*]] = add i64 [[H]], -7046029254386353131
 ; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p0.roof.short, i64 64, i32 0)
 ; CHECK-NOT:     call void @__roof_traffic_access
 ; CHECK:         %v0.roof.short = load <4 x double>, ptr %p0.roof.short, align 8

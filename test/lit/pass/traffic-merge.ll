@@ -8,8 +8,8 @@
 ; access after the other leaves the model as touching the range's lines
 ; once, in ascending order, does (docs/counting.md, "What the pass adds").
 ;   - @pair: p[0] and p[1], 8 bytes each, are one check of 16 bytes from p
-;     (aligned to 8: its first and its last byte's lines); the store to q
-;     is a check of its own (another kind).
+;     (aligned to 8: its first line and the next); the store to q is a
+;     check of its own (another kind).
 ;   - @increment: the load and the store of b[k] are one check, stored.
 ;   - @three: the vectors of 4 doubles at p - 8, p and p + 8 overlap: one
 ;     check of 48 bytes from p - 8.
@@ -25,7 +25,9 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @pair(
 ; CHECK:         [[A:%.*]] = ptrtoint ptr %p to i64
-; CHECK:         [[END:%.*]] = add i64 [[A]], 15
+; CHECK-NEXT:    [[L:%.*]] = lshr i64 [[A]], 6
+; CHECK-NEXT:    [[H:%.*]] = mul i64 [[L]], -7046029254386353131
+; CHECK:         [[NEXT:%.*]] = add i64 [[H]], -7046029254386353131
 ; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 16, i32 0)
 ; CHECK:         %x = load double, ptr %p
 ; CHECK-NOT:     __roof_traffic_access

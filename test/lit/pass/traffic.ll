@@ -11,9 +11,10 @@
 ;     largest sampled hash, (threshold << 40) - 1: a line is sampled when
 ;     line * 0x9E3779B97F4A7C15 is at most that.
 ;   - A load or store aligned to its size (8 bytes, align 8) is one line:
-;     one hash; a 64-byte load aligned to 8 may span two: its first and its
-;     last byte's lines are hashed. The call is on the unlikely side of a
-;     branch; the bytes and whether it stores are passed.
+;     one hash; a 64-byte load aligned to 8 may span two: its first line
+;     and the next are checked, the next's hash one addition away from the
+;     first's. The call is on the unlikely side of a branch; the bytes and
+;     whether it stores are passed.
 ;   - memcpy passes its source and destination ranges, always.
 ;   - A gather passes its vector of pointers and its mask as bits.
 ; Without ROOF_TRAFFIC nothing of this is added.
@@ -53,10 +54,11 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 8, i32 1)
 ; CHECK:         store double %v, ptr %dst, align 8
 ; CHECK:         [[A2:%.*]] = ptrtoint ptr %src to i64
-; CHECK:         [[S2:%.*]] = icmp ule i64 {{%.*}}, [[LIMIT]]
-; CHECK-NEXT:    [[END:%.*]] = add i64 [[A2]], 63
-; CHECK-NEXT:    {{%.*}} = lshr i64 [[END]], 6
-; CHECK:         [[S3:%.*]] = icmp ule i64 {{%.*}}, [[LIMIT]]
+; CHECK-NEXT:    [[L2:%.*]] = lshr i64 [[A2]], 6
+; CHECK-NEXT:    [[H2:%.*]] = mul i64 [[L2]], -7046029254386353131
+; CHECK-NEXT:    [[S2:%.*]] = icmp ule i64 [[H2]], [[LIMIT]]
+; CHECK-NEXT:    [[NEXT:%.*]] = add i64 [[H2]], -7046029254386353131
+; CHECK-NEXT:    [[S3:%.*]] = icmp ule i64 [[NEXT]], [[LIMIT]]
 ; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[S2]], [[S3]]
 ; CHECK-NEXT:    br i1 [[EITHER]]
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 64, i32 0)
