@@ -186,12 +186,17 @@ static llvm::StringMap<LibmPaths> groupPaths() {
   }
   for (llvm::StringMapEntry<LibmPaths> &Entry : All) {
     LibmPaths &Paths = Entry.second;
-    auto GroupFor = [&Paths](const ClassWork &W) {
+    // Neighbouring keys mostly share their group: the last one found is
+    // compared first.
+    uint8_t Last = 0;
+    auto GroupFor = [&Paths, &Last](const ClassWork &W) {
+      if (Last < Paths.Groups.size() && Paths.Groups[Last] == W)
+        return Last;
       auto It = std::find(Paths.Groups.begin(), Paths.Groups.end(), W);
-      if (It != Paths.Groups.end())
-        return uint8_t(It - Paths.Groups.begin());
-      Paths.Groups.push_back(W);
-      return uint8_t(Paths.Groups.size() - 1);
+      if (It == Paths.Groups.end())
+        It = Paths.Groups.insert(It, W);
+      Last = uint8_t(It - Paths.Groups.begin());
+      return Last;
     };
     std::array<std::optional<uint8_t>, ROOF_LIBM_MAX_PATH_KEYS> Measured;
     for (const auto &[Key, Work] : Keys[Entry.getKey()])
