@@ -63,6 +63,11 @@ double numberIn(const std::string &text, const char *column,
   if (!number)
     throw InputError(lineText(line) + ": " + metric + " " + column + " is \"" +
                      text + "\", not a number");
+  // Every column roof reads is a count: of kernel runs, of FLOPs or of
+  // transactions.
+  if (*number < 0)
+    throw InputError(lineText(line) + ": " + metric + " " + column + " is \"" +
+                     text + "\", negative");
   return *number;
 }
 

@@ -269,6 +269,9 @@ TEST(NvprofTest, RefusesWhatIsNotItsOutput) {
   EXPECT_EQ(
       nvprofRefusal(header + nvprofRow("k", 1, "flop_count_dp", "x", "1", "1")),
       "line 2: flop_count_dp Min is \"x\", not a number");
+  EXPECT_EQ(nvprofRefusal(header + nvprofRow("k", 1, "dram_write_transactions",
+                                             "4", "4", "-4")),
+            "line 2: dram_write_transactions Avg is \"-4\", negative");
   EXPECT_EQ(nvprofRefusal(header + "\"Tesla K20c (0)\",\"k\",1\n"),
             "line 2: 3 fields, fewer than the header's");
   EXPECT_EQ(
