@@ -196,6 +196,7 @@ struct CudaUse {
   bool compilesSources = false; // a .cu input, or an input after -x cuda
   bool namesRuntime = false;    // -lcudart
   bool choosesGpuArch = false;  // --cuda-gpu-arch=ARCH or --offload-arch=ARCH
+  bool choosesDriver = false;   // --[no-]offload-new-driver
 };
 
 CudaUse cudaUse(const std::vector<std::string> &words) {
@@ -231,6 +232,8 @@ CudaUse cudaUse(const std::vector<std::string> &words) {
     else if (startsWith(arg, "--cuda-gpu-arch=") ||
              startsWith(arg, "--offload-arch="))
       use.choosesGpuArch = true;
+    else if (arg == "--offload-new-driver" || arg == "--no-offload-new-driver")
+      use.choosesDriver = true;
   }
   return use;
 }
@@ -289,7 +292,8 @@ programs only with it).
 CUDA (docs/cuda.md): a command with CUDA sources (.cu, or after -x cuda)
 also gets
   --cuda-path=PREFIX/lib/roof-cuda -Wno-unknown-cuda-version
-and --cuda-gpu-arch=sm_75 when it names no --cuda-gpu-arch or --offload-arch.
+and --cuda-gpu-arch=sm_75 when it names no --cuda-gpu-arch or --offload-arch,
+--no-offload-new-driver when it names neither it nor --offload-new-driver.
 A command that links a CUDA program, because it compiles CUDA sources, names
 -lcudart or is given --roof-cuda, ends with
   PREFIX/lib/libroofrt-cuda.a PREFIX/lib/libroofrt.a
@@ -411,6 +415,12 @@ AddedFlags addedFlags(const std::vector<std::string> &words,
     if (!cuda.choosesGpuArch)
       flags.compile.push_back(std::string("--cuda-gpu-arch=") +
                               kDefaultCudaGpuArch);
+    // clang 22 links CUDA through the new offloading driver by default,
+    // which needs clang-linker-wrapper (clang-tools) and registers kernels
+    // its own way; roof's CUDA runtime is built for the classic one, the
+    // default of clang 16 and 19, which 22 still has.
+    if (!cuda.choosesDriver)
+      flags.compile.push_back("--no-offload-new-driver");
   }
 
   // The runtime and what it uses; roof's CUDA runtime comes first, as it
