@@ -256,13 +256,13 @@ uint64_t __roof_marker(uint32_t action, uint32_t name_kind, const void *name,
  * counter of the argument's group. (A slot index rather than its address: an
  * immediate operand of the call, where an address is a register that the
  * code generator hoists out of the loop and keeps across the calls.)
- * roof-libm-probe measures each key's work on the build machine and checks that
- * every argument probed with one key ran the same FP work
- * (runtime/libm_paths.c, docs/libm-costs.md). A key is bucket * 8 + sign * 4 +
- * odd_quadrant * 2 + small_reduced with the bucket of |x| among the family's
- * thresholds (NaN after the last) and, for the trigonometric families, the
- * parity of the quadrant x falls in and whether x reduced to it is small (the
- * last two are 0 otherwise). */
+ * roof-libm-probe measures each key's work on the build machine and checks
+ * that every argument probed with one key ran the same FP work
+ * (runtime/libm_paths.c, docs/libm-costs.md). A key is
+ *   bucket * 8 + sign * 4 + odd_quadrant * 2 + small_reduced
+ * with the bucket of |x| among the family's thresholds (NaN after the last)
+ * and, for the trigonometric families, the parity of the quadrant x falls in
+ * and whether x reduced to it is small (the last two are 0 otherwise). */
 enum RoofLibmPathFamily {
   ROOF_LIBM_PATHS_TRIG,  /* sin, cos, sincos */
   ROOF_LIBM_PATHS_TRIGF, /* sinf, cosf, sincosf */
