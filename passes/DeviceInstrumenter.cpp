@@ -3,10 +3,10 @@
 // For a kernel with census slots s (CounterPlan) and static weights
 // w[s][m], each thread keeps count[s] in a register; a loop header whose
 // trip count is known gets it at the loop's exit (headerRunsAtExit), so
-// that such a loop carries no counter, and a div.rn.f64 adds what its
-// slow path executes (DivideSlowPath). At each return the converged
-// threads of the warp sum their counts (redux.sync) and the first of them
-// adds the sums, one fire-and-forget reduction per weighted slot, to the
+// that such a loop carries no counter, and an IEEE divide, reciprocal or
+// square root adds what its slow path executes (SlowPaths). At each return the
+// converged threads of the warp sum their counts (redux.sync) and the first of
+// them adds the sums, one fire-and-forget reduction per weighted slot, to the
 // row of its hardware warp slot in the counts the runtime allocated and
 // named in the kernel's counter header (RoofCudaCounterHeader), which also
 // carries the weights: the runtime weighs the slots' totals. No shared
@@ -20,10 +20,10 @@
 #include "CounterPlan.h"
 #include "CounterUpdates.h"
 #include "CudaKernels.h"
-#include "DivideSlowPath.h"
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "LLVMCompat.h"
+#include "SlowPaths.h"
 
 #include "roof/abi.h"
 
@@ -37,6 +37,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
@@ -46,7 +47,10 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
+#include <array>
 #include <map>
+#include <optional>
+#include <tuple>
 #include <vector>
 
 using namespace llvm;
@@ -80,10 +84,10 @@ using WeightVector = std::vector<std::pair<uint32_t, uint64_t>>;
 class KernelInstrumenter {
 public:
   KernelInstrumenter(Function &Kernel, CounterPlan Census,
-                     GlobalVariable *Header, DominatorTree &DT, LoopInfo &LI,
-                     ScalarEvolution &SE)
-      : F(Kernel), Census(std::move(Census)), Header(Header), DT(DT), LI(LI),
-        SE(SE), Int32(Type::getInt32Ty(Kernel.getContext())),
+                     GlobalVariable *Header, ExpansionProbe &Probe,
+                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
+      : F(Kernel), Census(std::move(Census)), Header(Header), Probe(Probe),
+        DT(DT), LI(LI), SE(SE), Int32(Type::getInt32Ty(Kernel.getContext())),
         Int64(Type::getInt64Ty(Kernel.getContext())),
         UseRedux(smVersionOf(Kernel) >= FirstSMWithRedux) {}
 
@@ -121,9 +125,12 @@ public:
       IRBuilder<> IB(firstIncrementPoint(Census.Slots[S], EntryPoint));
       addToCount(IB, Locals[S], unitsOf(IB, Census.Slots[S].Scale));
     }
-    for (BinaryOperator *Div : Divides)
-      countDivRnF64SlowPath(*Div, *Locals[FirstSlowPathSlot],
-                            *Locals[FirstSlowPathSlot + 1]);
+    std::array<AllocaInst *, NumSlowPathTallies> Tallies{};
+    for (unsigned T = 0; T < NumSlowPathTallies; ++T)
+      if (TallySlots[T])
+        Tallies[T] = Locals[*TallySlots[T]];
+    for (auto [I, Op] : SlowPathOps)
+      countSlowPath(*I, Op, Tallies);
     SmallVector<ReturnInst *, 4> Returns;
     for (BasicBlock &BB : F)
       if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
@@ -135,22 +142,80 @@ public:
   }
 
 private:
-  /// Two slots, counted by countDivRnF64SlowPath, for the DMULs and DFMAs
-  /// of the kernel's div.rn.f64 slow paths.
+  /// The operation \p I is emitted as, when its SASS has a slow path
+  /// (SlowPaths): a scalar divide, square root (llvm.sqrt) or NVVM divide,
+  /// reciprocal or square root (__fdiv_rn, __frcp_rn, __fsqrt_rn...) that
+  /// the backend emits as a lone div.rn, rcp.rn or sqrt.rn.
+  std::optional<SlowPathOp> slowPathOpOf(Instruction &I) {
+    auto *Call = dyn_cast<IntrinsicInst>(&I);
+    StringRef Name = Call ? Call->getCalledFunction()->getName() : "";
+    if (I.getOpcode() != Instruction::FDiv &&
+        !(Call && (Call->getIntrinsicID() == Intrinsic::sqrt ||
+                   Name.starts_with("llvm.nvvm.div.") ||
+                   Name.starts_with("llvm.nvvm.rcp.") ||
+                   Name.starts_with("llvm.nvvm.sqrt."))))
+      return std::nullopt;
+    if (!I.getType()->isFloatTy() && !I.getType()->isDoubleTy())
+      return std::nullopt;
+    const ExpansionCost &Cost = Probe.cost(I);
+    std::optional<SlowPathOp> Op =
+        Cost.Failed ? std::nullopt : roof::slowPathOpOf(Cost.Instructions);
+    if (Op)
+      FastPaths[*Op] = Cost.Flops;
+    return Op;
+  }
+
+  /// The slots of what the kernel's slow paths execute, one per tally they
+  /// count: SASS instructions of a precision and class (weighted as FLOPs,
+  /// FMA = 2), or f32 fast paths that the call replaced (weighted as minus
+  /// the fast path's FLOPs).
   void addSlowPathSlots() {
     FirstSlowPathSlot = Census.Slots.size();
     for (Instruction &I : instructions(F))
-      if (isDivRnF64(I))
-        Divides.push_back(cast<BinaryOperator>(&I));
-    if (Divides.empty())
-      return;
-    for (auto [Class, Amount] :
-         {std::pair(ROOF_CLASS_MUL, 1), std::pair(ROOF_CLASS_FMA, 2)}) {
-      CounterSlot Slot{&F.getEntryBlock(), CountingScale::perExecution(), {}};
-      for (RoofKind Kind : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-        Slot.Weights[ROOF_FLOP_METRIC(ROOF_FP64, Class, Kind)] = Amount;
-      Census.Slots.push_back(Slot);
+      if (std::optional<SlowPathOp> Op = slowPathOpOf(I))
+        SlowPathOps.push_back({&I, *Op});
+    for (auto [I, Op] : SlowPathOps)
+      for (SlowPathTally T : talliesOf(Op)) {
+        if (TallySlots[T])
+          continue;
+        TallySlots[T] = Census.Slots.size();
+        CounterSlot Slot{&F.getEntryBlock(), CountingScale::perExecution(), {}};
+        for (auto [Precision, Class, Amount] : weightsOf(T))
+          for (RoofKind Kind : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
+            Slot.Weights[ROOF_FLOP_METRIC(Precision, Class, Kind)] = Amount;
+        Census.Slots.push_back(Slot);
+      }
+  }
+
+  /// A tally's FLOPs per count: (precision, class, amount).
+  std::vector<std::tuple<RoofPrecision, RoofClass, uint64_t>>
+  weightsOf(SlowPathTally T) const {
+    switch (T) {
+    case SlowDAdd:
+      return {{ROOF_FP64, ROOF_CLASS_ADD, 1}};
+    case SlowDMul:
+      return {{ROOF_FP64, ROOF_CLASS_MUL, 1}};
+    case SlowDFma:
+      return {{ROOF_FP64, ROOF_CLASS_FMA, 2}};
+    case SlowFAdd:
+      return {{ROOF_FP32, ROOF_CLASS_ADD, 1}};
+    case SlowFMul:
+      return {{ROOF_FP32, ROOF_CLASS_MUL, 1}};
+    case SlowFFma:
+      return {{ROOF_FP32, ROOF_CLASS_FMA, 2}};
+    case SkippedRcpF32:
+    case SkippedSqrtF32:
+      break;
+    case NumSlowPathTallies:
+      llvm_unreachable("not a tally");
     }
+    const ClassWork &Fast = FastPaths.at(
+        T == SkippedRcpF32 ? SlowPathOp::RcpF32 : SlowPathOp::SqrtF32);
+    std::vector<std::tuple<RoofPrecision, RoofClass, uint64_t>> Minus;
+    for (RoofClass C : {ROOF_CLASS_ADD, ROOF_CLASS_MUL, ROOF_CLASS_FMA})
+      if (uint64_t Flops = Fast[ROOF_FP32][C])
+        Minus.push_back({ROOF_FP32, C, 0 - Flops});
+    return Minus;
   }
 
   void groupMetricsByWeights() {
@@ -303,8 +368,11 @@ private:
   Function &F;
   CounterPlan Census;
   size_t FirstSlowPathSlot = 0;
-  std::vector<BinaryOperator *> Divides; // div.rn.f64, each with a slow path
+  std::vector<std::pair<Instruction *, SlowPathOp>> SlowPathOps;
+  std::array<std::optional<uint32_t>, NumSlowPathTallies> TallySlots;
+  std::map<SlowPathOp, ClassWork> FastPaths; // as PTXInstrCosts books them
   GlobalVariable *Header;
+  ExpansionProbe &Probe;
   bool BySlot = true;
   DominatorTree &DT;
   LoopInfo &LI;
@@ -362,7 +430,7 @@ bool DeviceInstrumenter::run() {
         nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
     Header->setAlignment(Align(8));
     Headers.push_back(Header);
-    KernelInstrumenter(F, Census, Header,
+    KernelInstrumenter(F, Census, Header, Probe,
                        FAM.getResult<DominatorTreeAnalysis>(F),
                        FAM.getResult<LoopAnalysis>(F),
                        FAM.getResult<ScalarEvolutionAnalysis>(F))

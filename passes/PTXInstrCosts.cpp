@@ -163,9 +163,11 @@ std::optional<PTXInstrCost> classifyPTXLine(StringRef Line) {
         .add(ROOF_CLASS_MUL, 1)
         .done();
   if (Op == "rcp" && F32 && !Approx)
-    // ISA (rcp.rn.f32): MUFU.RCP and one Newton step, 2 FFMA.
-    return Row(*T, false)
+    // SASS (rcp.rn.f32): MUFU.RCP, FFMA, FADD.FTZ (a negation, an FADD for
+    // Nsight Compute), FFMA = 5 SP FLOPs.
+    return Row(*T, true)
         .add(ROOF_CLASS_SPECIAL, 1)
+        .add(ROOF_CLASS_ADD, 1)
         .add(ROOF_CLASS_FMA, 4)
         .done();
   if (Op == "sqrt" && F32 && !Approx)

@@ -5,6 +5,7 @@
 ;   div.rn.f64  = MUFU + 7 DFMA + 1 DMUL (15 DP) + 1 FFMA range check (2 SP)
 ;   rcp.rn.f64  = MUFU + 5 DFMA (10 DP); sqrt.rn.f64 = MUFU + 5 DFMA + 3 DMUL
 ;   div.rn.f32  = MUFU + 5 FFMA (10 SP); sqrt.rn.f32 = MUFU + 2 FFMA + 2 FMUL
+;   rcp.rn.f32  = MUFU + 2 FFMA + 1 FADD (a negation: 5 SP)
 ; Canonical counts stay source-level: one div, one sqrt.
 ;
 ; The fast f64 square root differs with LLVM 22, whose NVPTX backend (llc as
@@ -49,6 +50,17 @@ define double @div_f64(double %a, double %b) #0 {
 define double @reciprocal_f64(double %b) #0 {
   %r = fdiv double 1.0, %b
   ret double %r
+}
+
+; CHECK-LABEL: function 'reciprocal_f32'
+; CHECK:      fp32.add canonical=0 empirical=1 full_width=1
+; CHECK-NEXT: fp32.fma canonical=0 empirical=4 full_width=4
+; CHECK-NEXT: fp32.div canonical=1 empirical=0 full_width=0
+; CHECK-NEXT: fp32.special canonical=0 empirical=1 full_width=1
+; CHECK:      backend: rcp.rn.f32
+define float @reciprocal_f32(float %b) #0 {
+  %r = fdiv float 1.0, %b
+  ret float %r
 }
 
 ; CHECK-LABEL: function 'sqrt_f64'
