@@ -298,10 +298,10 @@ void countRcpF32(SlowPathBuilder &S) {
   Value *Magnitude = S.magnitude(Bits);
   Value *Subnormal = B.CreateAnd(B.CreateICmpNE(Magnitude, S.c32(0)),
                                  B.CreateICmpULT(Magnitude, S.c32(0x00800000)));
-  Value *Huge = B.CreateICmpULT(Magnitude, S.c32(FloatInfinity));
-  Value *Computes = B.CreateOr(
-      Subnormal,
-      B.CreateAnd(Huge, B.CreateICmpUGE(Magnitude, S.c32(0x00800000))));
+  // Past the test, a finite normal has exponent field 253 or 254.
+  Value *Huge = B.CreateAnd(B.CreateICmpUGE(Magnitude, S.c32(0x00800000)),
+                            B.CreateICmpULT(Magnitude, S.c32(FloatInfinity)));
+  Value *Computes = B.CreateOr(Subnormal, Huge);
   S.addIf(SlowFAdd, Computes);
   S.add(SlowFFma, S.pick(Subnormal, 4, S.pick(Computes, 3, S.c32(0))));
 }

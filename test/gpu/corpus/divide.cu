@@ -12,7 +12,7 @@
 |* Counts, per thread (docs/counting.md)
 |* -------------------------------------
 |* divide: canonical fp64 div 1. Executed (docs/sass/div.rn.f64.sm_90.sass,
-|* passes/DivideSlowPath.cpp): the fast path, fp64 fma 7, mul 1 (15 DP
+|* passes/SlowPaths.cpp): the fast path, fp64 fma 7, mul 1 (15 DP
 |* FLOPs) and fp32 fma 1 (2 SP FLOPs), 1 MUFU; on the slow path, per class:
 |*   class       a / b                 DMUL  DFMA   (fast path included)
 |*   normal      1.5 / 3.7               1     7
