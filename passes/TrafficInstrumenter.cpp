@@ -207,56 +207,75 @@ bool isInvisibleCall(const CallBase &Call) {
   return !Call.mayReadOrWriteMemory();
 }
 
-/// The bytes from the start of a range of \p Bytes to the end of an access
-/// of \p Size at \p Gap bytes from that start, when the access is merged
-/// into the range: it begins within the range, right after it or less than
-/// a line after it, and ends no earlier (`a[i]`, `a[i+1]`; `in[i-1]`,
-/// `in[i]`, `in[i+1]`; `a[2*i]`, `a[2*i+2]`; the rows of `a[8*i]`,
-/// `a[8*i+8]`); else 0, as beyond MaxMergedBytes. No line fits in a gap
-/// shorter than a line, so the lines of the merged range are those of the
+/// The bytes from the start of a range of \p Bytes to the end of the range
+/// or of an access of \p Size at \p Gap bytes from that start, whichever
+/// ends later, when the access is merged into the range: it begins within
+/// the range, right after it or less than a line after it (`a[i]`,
+/// `a[i+1]`; `in[i-1]`, `in[i]`, `in[i+1]`; `a[2*i]`, `a[2*i+2]`; the rows
+/// of `a[8*i]`, `a[8*i+8]`); else 0, as beyond MaxMergedBytes. No line fits in
+/// a gap shorter than a line, so the lines of the merged range are those of the
 /// range and of the access, whatever the alignment. Touching the lines of the
 /// range, then those of the access, leaves the model as touching the lines of
 /// both once, in ascending order, does: the last touches of the lines are in
 /// that order. A line touched twice is touched again at a depth under the
 /// lines of both (at most 9), an L1 hit where L1 holds that many sampled
-/// lines.
+/// lines. (An access that begins before the range is not merged: its lines
+/// would be touched before the range's, not after.)
 uint64_t mergedBytes(const SCEV *Gap, uint64_t Bytes, uint64_t Size) {
   constexpr uint64_t LineBytes = uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT;
   auto *C = dyn_cast<SCEVConstant>(Gap);
   if (!C || C->getAPInt().isNegative() ||
       C->getAPInt().ugt(Bytes + LineBytes - 1))
     return 0;
-  uint64_t End = C->getAPInt().getZExtValue() + Size;
-  return End >= Bytes && End <= MaxMergedBytes ? End : 0;
+  uint64_t End = std::max(C->getAPInt().getZExtValue() + Size, Bytes);
+  return End <= MaxMergedBytes ? End : 0;
 }
 
-/// Whether access \p X of \p I continues the access checked before it,
-/// \p Prev, and is merged into it: both are plain loads or stores of the
-/// same block with no call that may touch memory between them, and \p X
-/// is of the same kind and merged into \p Prev's bytes (mergedBytes), or is
-/// the same bytes (`a[k]++`: then stored if either is).
-bool continues(CheckedAccess &Prev, Instruction &I, const Access &X,
-               ScalarEvolution &SE) {
-  if (!X.Checked || !Prev.X.Checked || !isa<LoadInst, StoreInst>(I) ||
-      !isa<LoadInst, StoreInst>(Prev.At) ||
-      Prev.At->getParent() != I.getParent())
+/// Merges access \p X of \p I into one checked before it, if any: the
+/// latest plain load or store of the same block, with no call that may
+/// touch memory between them, of the same kind, whose bytes \p X's are
+/// merged into (mergedBytes), or that are the same bytes (`a[k]++`: then
+/// stored if either is). Other accesses may come between, as in a loop
+/// unrolled by the compiler (`val[e]`, `col[e]`, `x[col[e]]`,
+/// `val[e+1]`, ...: `val[e..e+7]` is one check): the latest touches of the
+/// lines of both move as those of the streams merged in a loop passed whole
+/// (mergeStream).
+bool mergeChecked(MutableArrayRef<CheckedAccess> Checked, Instruction &I,
+                  const Access &X, ScalarEvolution &SE) {
+  if (!X.Checked || !isa<LoadInst, StoreInst>(I))
     return false;
-  for (Instruction *J = Prev.At->getNextNode(); J != &I; J = J->getNextNode())
-    if (auto *Call = dyn_cast<CallBase>(J); Call && !isInvisibleCall(*Call))
-      return false;
-  const SCEV *Gap =
-      SE.getMinusSCEV(SE.getSCEV(X.Pointer), SE.getSCEV(Prev.X.Pointer));
-  uint64_t Before = cast<ConstantInt>(Prev.X.Bytes)->getZExtValue();
+  constexpr unsigned MostLooked = 8;
   uint64_t Size = cast<ConstantInt>(X.Bytes)->getZExtValue();
-  if (Gap->isZero() && Size == Before) {
-    Prev.X.Stored |= X.Stored;
-    return true;
+  const SCEV *Address = SE.getSCEV(X.Pointer);
+  Instruction *Until = &I;
+  unsigned Looked = 0;
+  for (CheckedAccess &Prev : reverse(Checked)) {
+    if (Prev.At->getParent() != I.getParent() || !Prev.At->comesBefore(Until))
+      return false;
+    for (Instruction *J = Prev.At->getNextNode(); J != Until;
+         J = J->getNextNode())
+      if (auto *Call = dyn_cast<CallBase>(J); Call && !isInvisibleCall(*Call))
+        return false;
+    Until = Prev.At;
+    if (++Looked > MostLooked)
+      return false;
+    if (!Prev.X.Checked || !isa<LoadInst, StoreInst>(Prev.At) ||
+        Prev.X.Pointer->getType() != X.Pointer->getType())
+      continue;
+    const SCEV *Gap = SE.getMinusSCEV(Address, SE.getSCEV(Prev.X.Pointer));
+    uint64_t Before = cast<ConstantInt>(Prev.X.Bytes)->getZExtValue();
+    if (Gap->isZero() && Size == Before) {
+      Prev.X.Stored |= X.Stored;
+      return true;
+    }
+    if (Prev.X.Stored != X.Stored)
+      continue;
+    if (uint64_t Merged = mergedBytes(Gap, Before, Size)) {
+      Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Merged);
+      return true;
+    }
   }
-  uint64_t Merged = mergedBytes(Gap, Before, Size);
-  if (!Merged || Prev.X.Stored != X.Stored)
-    return false;
-  Prev.X.Bytes = ConstantInt::get(X.Bytes->getType(), Merged);
-  return true;
+  return false;
 }
 
 /// Merges stream \p S into the latest of \p Streams of the same kind and
@@ -554,8 +573,7 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
   for (Instruction *I : Accesses)
     if (!Whole.contains(I))
       for (const Access &X : accessesOf(*I))
-        if (!Grouping || CheckedHere.empty() ||
-            !continues(CheckedHere.back(), *I, X, SE))
+        if (!Grouping || !mergeChecked(CheckedHere, *I, X, SE))
           CheckedHere.push_back({I, X});
 
   for (auto &[I, X] : CheckedHere) {

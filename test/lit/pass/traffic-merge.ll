@@ -3,10 +3,12 @@
 ; range: plain loads or stores of one block with no call that may touch
 ; memory between them, the same kind, each beginning within the bytes of
 ; those before it, right after them or less than a line after them (a gap no
-; line fits in) and ending no earlier (up to 512 bytes), or the same bytes
-; again (then stored if either is). Touching their lines one
-; access after the other leaves the model as touching the range's lines
-; once, in ascending order, does (docs/counting.md, "What the pass adds").
+; line fits in; the range up to 512 bytes), or the same bytes again (then
+; stored if either is); other accesses may come between them (up to 8
+; checks back). Touching their lines one access after the other leaves the
+; model as touching the range's lines once, in ascending order, does, but
+; for the last touches of the lines that other accesses came between
+; (docs/counting.md, "What the pass adds").
 ;   - @pair: p[0] and p[1], 8 bytes each, are one check of 16 bytes from p
 ;     (aligned to 8: its first line and the next); the store to q is a
 ;     check of its own (another kind).
@@ -17,6 +19,12 @@
 ;     line fits in: one check of 40 bytes from p, whose lines are theirs.
 ;   - @apart: a call that may touch memory between two loads keeps them
 ;     apart, and so does a gap between their bytes that a line fits in.
+;   - @unrolled: a sparse row unrolled twice, val[e], col[e], x[col[e]],
+;     val[e+1], col[e+1], x[col[e+1]]: val[e..e+1] and col[e..e+1] are one
+;     check each, of 16 bytes, the gathered x[col[e]] one each.
+;   - @inside: p[1] after the vector p[0..3] is within its bytes: one check
+;     of 32 bytes; the store to p[1] is another kind, a check of its own,
+;     and so is the load of p[-1], which begins before the range.
 ;
 ; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
 
@@ -111,6 +119,59 @@ entry:
   %s = fadd double %x, %y
   %t = fadd double %s, %z
   ret double %t
+}
+
+; CHECK-LABEL: define double @unrolled(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %val, i64 16, i32 0)
+; CHECK:         %v0 = load double, ptr %val
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %col, i64 16, i32 0)
+; CHECK:         %c0 = load i64, ptr %col
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %px0, i64 8, i32 0)
+; CHECK:         %x0 = load double, ptr %px0
+; CHECK-NOT:     __roof_traffic_access(ptr {{%.*}}, ptr %val1
+; CHECK-NOT:     __roof_traffic_access(ptr {{%.*}}, ptr %col1
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %px1, i64 8, i32 0)
+; CHECK:         %x1 = load double, ptr %px1
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret double
+define double @unrolled(ptr %val, ptr %col, ptr %x) {
+entry:
+  %v0 = load double, ptr %val, align 8
+  %c0 = load i64, ptr %col, align 8
+  %px0 = getelementptr inbounds double, ptr %x, i64 %c0
+  %x0 = load double, ptr %px0, align 8
+  %val1 = getelementptr inbounds i8, ptr %val, i64 8
+  %v1 = load double, ptr %val1, align 8
+  %col1 = getelementptr inbounds i8, ptr %col, i64 8
+  %c1 = load i64, ptr %col1, align 8
+  %px1 = getelementptr inbounds double, ptr %x, i64 %c1
+  %x1 = load double, ptr %px1, align 8
+  %m0 = fmul double %v0, %x0
+  %m1 = fmul double %v1, %x1
+  %s = fadd double %m0, %m1
+  ret double %s
+}
+
+; CHECK-LABEL: define double @inside(
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p, i64 32, i32 0)
+; CHECK:         %w = load <4 x double>, ptr %p
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %p1, i64 8, i32 1)
+; CHECK:         store double %e, ptr %p1
+; CHECK:         call void @__roof_traffic_access(ptr {{%.*}}, ptr %pm, i64 8, i32 0)
+; CHECK:         %b = load double, ptr %pm
+; CHECK-NOT:     __roof_traffic_access
+; CHECK:         ret double
+define double @inside(ptr %p) {
+entry:
+  %w = load <4 x double>, ptr %p, align 8
+  %p1 = getelementptr inbounds i8, ptr %p, i64 8
+  %a = load double, ptr %p1, align 8
+  %e = extractelement <4 x double> %w, i64 0
+  store double %e, ptr %p1, align 8
+  %pm = getelementptr inbounds i8, ptr %p, i64 -8
+  %b = load double, ptr %pm, align 8
+  %s = fadd double %a, %b
+  ret double %s
 }
 
 declare void @touch(ptr)

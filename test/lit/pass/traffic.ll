@@ -53,7 +53,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    %v = load double, ptr %src, align 8
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 8, i32 1)
 ; CHECK:         store double %v, ptr %dst, align 8
-; CHECK:         [[A2:%.*]] = ptrtoint ptr %src to i64
+; CHECK:         [[A2:%.*]] = ptrtoint ptr %dst to i64
 ; CHECK-NEXT:    [[L2:%.*]] = lshr i64 [[A2]], 6
 ; CHECK-NEXT:    [[H2:%.*]] = mul i64 [[L2]], -7046029254386353131
 ; CHECK-NEXT:    [[S2:%.*]] = icmp ule i64 [[H2]], [[LIMIT]]
@@ -61,8 +61,8 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    [[S3:%.*]] = icmp ule i64 [[NEXT]], [[LIMIT]]
 ; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[S2]], [[S3]]
 ; CHECK-NEXT:    br i1 [[EITHER]]
-; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 64, i32 0)
-; CHECK:         %w = load <8 x double>, ptr %src, align 8
+; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 64, i32 0)
+; CHECK:         %w = load <8 x double>, ptr %dst, align 8
 ; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 %n, i32 0)
 ; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 %n, i32 1)
 ; CHECK-NEXT:    call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
@@ -70,7 +70,7 @@ define void @copy(ptr %dst, ptr %src, i64 %n) {
 entry:
   %v = load double, ptr %src, align 8
   store double %v, ptr %dst, align 8
-  %w = load <8 x double>, ptr %src, align 8
+  %w = load <8 x double>, ptr %dst, align 8
   call void @llvm.memcpy.p0.p0.i64(ptr %dst, ptr %src, i64 %n, i1 false)
   ret void
 }
