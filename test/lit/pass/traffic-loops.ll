@@ -24,6 +24,8 @@
 ;   - @dot2: a dot product unrolled twice, a[2i], b[2i], a[2i+1], b[2i+1]:
 ;     the loads of a continue one another with a load of b between them,
 ;     and are one stream of 16 bytes, as are those of b (2 streams, not 4).
+;   - @within: a load of p[8i+1] after the vector p[8i..8i+3] reads bytes
+;     of its stream: one stream of 32 bytes, not two.
 ;   - @column: a row-major column walk, a step of 8 * %cols bytes.
 ;   - @conditional: a store on one side of a branch is not made every
 ;     iteration: each access checks its line where it is.
@@ -358,5 +360,38 @@ loop:
   br i1 %more, label %loop, label %exit
 exit:
   %r = phi double [ 0.0, %entry ], [ %s2, %loop ]
+  ret double %r
+}
+
+; CHECK-LABEL: define double @within(
+; CHECK:       roof.whole:
+; CHECK:         store ptr %p, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i64 64, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 32, ptr
+; CHECK-NEXT:    getelementptr
+; CHECK-NEXT:    store i32 0, ptr
+; CHECK-NEXT:    call void @__roof_traffic_loop(ptr {{%.*}}, ptr %roof.streams, i32 1, i64 {{%.*}})
+define double @within(ptr %p, i64 %n) {
+entry:
+  %go = icmp ugt i64 %n, 0
+  br i1 %go, label %loop, label %exit
+loop:
+  %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %acc = phi double [ 0.0, %entry ], [ %acc2, %loop ]
+  %offset = mul nuw nsw i64 %i, 64
+  %p0 = getelementptr inbounds i8, ptr %p, i64 %offset
+  %v = load <4 x double>, ptr %p0, align 8
+  %p1 = getelementptr inbounds i8, ptr %p0, i64 8
+  %x = load double, ptr %p1, align 8
+  %e = extractelement <4 x double> %v, i64 0
+  %s = fadd double %e, %x
+  %acc2 = fadd double %acc, %s
+  %next = add nuw i64 %i, 1
+  %more = icmp ult i64 %next, %n
+  br i1 %more, label %loop, label %exit
+exit:
+  %r = phi double [ 0.0, %entry ], [ %acc2, %loop ]
   ret double %r
 }
