@@ -206,10 +206,10 @@ onThreadsFirstCall(Instruction *At, GlobalVariable *Registered) {
 //===----------------------------------------------------------------------===//
 class FunctionInstrumenter {
 public:
-  FunctionInstrumenter(PlannedFunction &Plan, LoopInfo &LI, ScalarEvolution &SE,
-                       GlobalVariable *Counters, GlobalVariable *Registered,
-                       Function *ThreadCounters)
-      : Plan(Plan), F(*Plan.F), LI(LI), SE(SE),
+  FunctionInstrumenter(PlannedFunction &Plan, DominatorTree &DT, LoopInfo &LI,
+                       ScalarEvolution &SE, GlobalVariable *Counters,
+                       GlobalVariable *Registered, Function *ThreadCounters)
+      : Plan(Plan), F(*Plan.F), DT(DT), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
         Counters(Counters), Registered(Registered),
         ThreadCounters(ThreadCounters),
@@ -232,6 +232,7 @@ private:
 
   PlannedFunction &Plan;
   Function &F;
+  DominatorTree &DT; // the one SE answers with
   LoopInfo &LI;
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
@@ -495,13 +496,14 @@ void FunctionInstrumenter::run() {
   if (Plan.TrafficSlot != ROOF_NO_SLOT) {
     IRBuilder<> TB(AfterBase);
     Value *Slots = slotAddress(TB, Plan.TrafficSlot);
-    instrumentTraffic(Plan.Accesses, Slots, AfterBase, LI, SE);
+    instrumentTraffic(Plan.Accesses, Slots, AfterBase, DT, LI, SE);
   }
   registerThread(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
-    DominatorTree DT(F);
-    PromoteMemToReg(Locals, DT);
+    // The traffic checks split blocks without updating DT.
+    DominatorTree Now(F);
+    PromoteMemToReg(Locals, Now);
   }
 }
 
@@ -740,9 +742,10 @@ bool CounterInstrumenter::run() {
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
+    DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*P.F);
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, LI, SE, Counters, Registered, Getter).run();
+    FunctionInstrumenter(P, DT, LI, SE, Counters, Registered, Getter).run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 

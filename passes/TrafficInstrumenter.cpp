@@ -518,7 +518,7 @@ SmallVector<Instruction *, 0> memoryAccesses(Function &F) {
 }
 
 void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
-                       Instruction *EntryPoint, LoopInfo &LI,
+                       Instruction *EntryPoint, DominatorTree &DT, LoopInfo &LI,
                        ScalarEvolution &SE) {
   if (Accesses.empty())
     return;
@@ -554,7 +554,6 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     for (Instruction *I : Accesses)
       if (Loop *L = LI.getLoopFor(I->getParent()))
         ByLoop[L].insert(I);
-    DominatorTree DT(F);
     compat::SCEVExpander Expander(SE, M.getDataLayout(), "roof.streams");
     SmallVector<std::pair<LoopStreams, Loop *>, 4> Loops;
     for (auto &[L, InLoop] : ByLoop)

@@ -39,11 +39,15 @@ llvm::SmallVector<llvm::Instruction *, 0> memoryAccesses(llvm::Function &F);
 /// Passes the address of each of \p Accesses to the runtime's model, with
 /// \p Slots (the function's first traffic slot, include/roof/abi.h) as the
 /// scope; the sampling threshold is read once, at \p EntryPoint, which must
-/// dominate every access, and \p Slots must be available there. \p LI and
-/// \p SE must still describe the function.
+/// dominate every access, and \p Slots must be available there. \p DT,
+/// \p LI and \p SE must still describe the function, and \p DT be the tree
+/// \p SE answers with: the loops' versions keep it up to date, so that the
+/// expansions of one loop's bounds reuse those of another only where they
+/// dominate.
 void instrumentTraffic(llvm::ArrayRef<llvm::Instruction *> Accesses,
                        llvm::Value *Slots, llvm::Instruction *EntryPoint,
-                       llvm::LoopInfo &LI, llvm::ScalarEvolution &SE);
+                       llvm::DominatorTree &DT, llvm::LoopInfo &LI,
+                       llvm::ScalarEvolution &SE);
 
 } // namespace roof
 

@@ -26,6 +26,10 @@
 ;     and are one stream of 16 bytes, as are those of b (2 streams, not 4).
 ;   - @within: a load of p[8i+1] after the vector p[8i..8i+3] reads bytes
 ;     of its stream: one stream of 32 bytes, not two.
+;   - @siblings: two loops over n & -4 elements, the first under a branch:
+;     the second's trip count is expanded from its own `and`, not from the
+;     first's, which does not dominate it (the expansions of one loop may
+;     reuse those of another only where they dominate; opt verifies).
 ;   - @column: a row-major column walk, a step of 8 * %cols bytes.
 ;   - @conditional: a store on one side of a branch is not made every
 ;     iteration: each access checks its line where it is.
@@ -394,4 +398,40 @@ loop:
 exit:
   %r = phi double [ 0.0, %entry ], [ %acc2, %loop ]
   ret double %r
+}
+
+; CHECK-LABEL: define void @siblings(
+; CHECK:       roof.decide:
+; CHECK-NOT:     %m2
+; CHECK:         %m,
+; CHECK:       roof.decide{{[0-9]+}}:
+; CHECK-NOT:     {{%m[^0-9]}}
+; CHECK:         %m2,
+define void @siblings(ptr %a, ptr %b, i64 %n, i1 %c) {
+entry:
+  br i1 %c, label %then, label %join
+then:
+  %m = and i64 %n, -4
+  %none = icmp eq i64 %m, 0
+  br i1 %none, label %join, label %first
+first:
+  %i = phi i64 [ 0, %then ], [ %i.next, %first ]
+  %p = getelementptr double, ptr %a, i64 %i
+  store double 1.0, ptr %p
+  %i.next = add nuw i64 %i, 1
+  %i.done = icmp eq i64 %i.next, %m
+  br i1 %i.done, label %join, label %first
+join:
+  %m2 = and i64 %n, -4
+  %none2 = icmp eq i64 %m2, 0
+  br i1 %none2, label %exit, label %second
+second:
+  %j = phi i64 [ 0, %join ], [ %j.next, %second ]
+  %q = getelementptr double, ptr %b, i64 %j
+  store double 2.0, ptr %q
+  %j.next = add nuw i64 %j, 1
+  %j.done = icmp eq i64 %j.next, %m2
+  br i1 %j.done, label %exit, label %second
+exit:
+  ret void
 }
