@@ -501,7 +501,8 @@ void FunctionInstrumenter::run() {
   registerThread(cast<Instruction>(CounterBase));
 
   if (!Locals.empty()) {
-    // The traffic checks split blocks without updating DT.
+    // DT no longer describes F: the traffic checks and the thread's first
+    // call split blocks without updating it.
     DominatorTree Now(F);
     PromoteMemToReg(Locals, Now);
   }
