@@ -36,6 +36,7 @@
 #include "runtime.h"
 
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -250,6 +251,13 @@ struct gaps {
   uint64_t hashes[3]; /* lines[k] * ROOF_TRAFFIC_HASH */
 };
 
+/* The lines whose hashes share their top FIRST_HIT_BITS bits (a bucket)
+ * have the same distance to the first sampled line from them up, but for
+ * the few buckets that a sampled interval's end falls in. */
+#define FIRST_HIT_BITS 12
+#define FIRST_HIT_UNKNOWN UINT16_MAX
+#define FIRST_HIT_UNSET (UINT16_MAX - 1)
+
 #define NIL UINT32_MAX
 /* The hash table starts this small and doubles while it is half full, so
  * that a small working set keeps a small table. */
@@ -277,6 +285,9 @@ struct model {
   uint32_t live;                         /* lines tracked */
   uint64_t accesses;                     /* simulated */
   struct gaps gaps; /* between the sampled lines, for the threshold in it */
+  /* For that threshold, by bucket: the first-hit distance, or
+   * FIRST_HIT_UNKNOWN (first_hits_for()). */
+  uint16_t first_hits[1u << FIRST_HIT_BITS];
   struct line_state *lines;
   uint32_t *free_lines; /* indices of unused entries, a stack */
   uint32_t num_free;
@@ -649,12 +660,13 @@ struct cursor {
   bool jumps;
   struct gaps iteration_gaps;
   /* Not strided: the active lines and the last iteration that touches
-   * each; the next sampled line of the range not yet active, up to `limit`,
-   * and the first iteration that reaches it. */
-  uint64_t ring[RING], ring_last[RING];
+   * each (`count` from `head` in the ring, whose entries are not set
+   * before they are used); the next sampled line of the range not yet
+   * active, up to `limit`, and the first iteration that reaches it. */
   unsigned head, count;
   bool has_next;
   uint64_t next, next_hash, limit, next_first;
+  uint64_t ring[RING], ring_last[RING];
 };
 
 static uint64_t address_at(const struct cursor *c, uint64_t i) {
@@ -717,9 +729,58 @@ static void advance_next(struct cursor *c, const struct gaps *g) {
   c->has_next = false; /* not reached: one of the three lands */
 }
 
-/* The first sampled line from `line` on, in the direction of the step. */
-static void find_next(struct cursor *c, uint64_t line, const struct gaps *g) {
+/* The distance from each bucket of hashes to the first sampled line up,
+ * at the threshold of `g`. The hashes h whose line is d lines before a
+ * sampled one are the interval [-d * HASH, -d * HASH + (threshold << 40)),
+ * and every hash is in one for some d under the largest gap: the first d
+ * whose interval meets a bucket is its distance if the interval holds the
+ * whole bucket; else it is unknown. */
+static void first_hits_for(uint16_t *table, const struct gaps *g) {
+  const unsigned shift = 64 - FIRST_HIT_BITS;
+  const uint64_t mask = (UINT64_C(1) << FIRST_HIT_BITS) - 1,
+                 bucket = UINT64_C(1) << shift;
+  if (g->threshold >= FULL_THRESHOLD) {
+    memset(table, 0, sizeof(uint16_t) << FIRST_HIT_BITS);
+    return;
+  }
+  uint64_t width = g->threshold << ROOF_TRAFFIC_HASH_SHIFT;
+  for (uint64_t b = 0; b <= mask; b++)
+    table[b] = FIRST_HIT_UNSET;
+  uint64_t unset = mask + 1, from = 0;
+  for (uint64_t d = 0; unset && d < FIRST_HIT_UNSET;
+       d++, from -= ROOF_TRAFFIC_HASH) {
+    for (uint64_t b = from >> shift, last = (from + width - 1) >> shift;;
+         b = (b + 1) & mask) {
+      if (table[b] == FIRST_HIT_UNSET) {
+        bool whole = width >= bucket && (b << shift) - from <= width - bucket;
+        table[b] = whole ? (uint16_t)d : FIRST_HIT_UNKNOWN;
+        unset--;
+      }
+      if (b == last)
+        break;
+    }
+  }
+  for (uint64_t b = 0; b <= mask; b++)
+    if (table[b] == FIRST_HIT_UNSET)
+      table[b] = FIRST_HIT_UNKNOWN;
+}
+
+/* The first sampled line from `line` on, in the direction of the step: up,
+ * from the bucket of its hash when the bucket's distance is known. */
+static void find_next(struct cursor *c, uint64_t line, const struct gaps *g,
+                      const uint16_t *first_hits) {
   bool up = c->step >= 0;
+  if (up) {
+    uint64_t hash = line * ROOF_TRAFFIC_HASH;
+    uint16_t d = first_hits[hash >> (64 - FIRST_HIT_BITS)];
+    if (d != FIRST_HIT_UNKNOWN) {
+      c->has_next = line + d >= line && line + d <= c->limit;
+      c->next = line + d;
+      c->next_hash = hash + d * ROOF_TRAFFIC_HASH;
+      c->next_first = c->has_next ? first_touch(c, c->next) : 0;
+      return;
+    }
+  }
   for (;; line = up ? line + 1 : line - 1) {
     if (up ? line > c->limit : line < c->limit)
       break;
@@ -771,15 +832,17 @@ static uint64_t next_hit(const struct cursor *c, const struct gaps *g) {
 }
 
 static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
-                         uint64_t iterations, const struct gaps *g) {
+                         uint64_t iterations, const struct gaps *g,
+                         const uint16_t *first_hits) {
   uint64_t distance = s->step < 0 ? (uint64_t)-s->step : (uint64_t)s->step;
-  *c = (struct cursor){.start = (uint64_t)(uintptr_t)s->start,
-                       .bytes = s->bytes,
-                       .n = s->bytes ? iterations : 0,
-                       .step = s->step,
-                       .distance = distance,
-                       .shift = -1,
-                       .stored = s->stored != 0};
+  memset(c, 0, offsetof(struct cursor, ring));
+  c->start = (uint64_t)(uintptr_t)s->start;
+  c->bytes = s->bytes;
+  c->n = s->bytes ? iterations : 0;
+  c->step = s->step;
+  c->distance = distance;
+  c->shift = -1;
+  c->stored = s->stored != 0;
   if (distance && !(distance & (distance - 1)))
     c->shift = __builtin_ctzll(distance);
   c->strided = s->bytes > RING_BYTES || distance >= s->bytes + LINE_BYTES;
@@ -797,10 +860,10 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
     c->hit = first_hit(c, 0, g);
   } else if (s->step >= 0) {
     c->limit = last_line(c, s->step ? iterations - 1 : 0);
-    find_next(c, first_line(c, 0), g);
+    find_next(c, first_line(c, 0), g, first_hits);
   } else {
     c->limit = first_line(c, iterations - 1);
-    find_next(c, last_line(c, 0), g);
+    find_next(c, last_line(c, 0), g, first_hits);
   }
 }
 
@@ -906,38 +969,19 @@ static bool extend(RoofTrafficStream *s, const RoofTrafficStream *t) {
  * iterations at which it reaches a line (a call, not inlined: it keeps the
  * loop over the cursors short); its lines that have left are dropped where
  * the active lines are touched. */
-ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
-                                       const RoofTrafficStream *streams,
-                                       uint32_t num_streams,
-                                       uint64_t iterations) {
-  struct model *m = model();
-  if (!m || !iterations || !num_streams ||
-      num_streams > ROOF_TRAFFIC_MAX_STREAMS)
-    return;
-  follow_threshold(m);
-  if (m->gaps.threshold != m->threshold)
-    gaps_for(&m->gaps, m->threshold);
-  /* The lines sampled now: fewer may be when the rate halves on the way,
-   * and cursor_touch() checks each again. */
-  struct gaps g = m->gaps;
-  struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
+static void walk_lines(struct model *m, uint64_t *slots, struct cursor *c,
+                       uint32_t used, uint64_t iterations,
+                       const struct gaps *g) {
   /* The first iteration at which each cursor may touch another line. */
   uint64_t starts[ROOF_TRAFFIC_MAX_STREAMS];
-  uint32_t used = 0;
-  for (uint32_t k = 0; k < num_streams; k++) {
-    RoofTrafficStream s = streams[k];
-    while (k + 1 < num_streams && extend(&s, &streams[k + 1]))
-      k++;
-    cursor_start(&c[used], &s, iterations, &g);
-    starts[used] = 0;
-    used += c[used].n != 0;
-  }
+  for (uint32_t k = 0; k < used; k++)
+    starts[k] = 0;
   uint64_t active = 0; /* bit k: cursor k may have lines at iteration i */
-  for (uint64_t i = 0; used && i < iterations;) {
+  for (uint64_t i = 0; i < iterations;) {
     uint64_t start = iterations;
     for (uint32_t k = 0; k < used; k++) {
       if (starts[k] <= i) {
-        starts[k] = cursor_at(&c[k], i, &g);
+        starts[k] = cursor_at(&c[k], i, g);
         active |= UINT64_C(1) << k;
       }
       start = starts[k] < start ? starts[k] : start;
@@ -962,6 +1006,96 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
       next = first_end + 1;
     i = touched <= m->held[0] && next > i ? next : i + 1;
   }
+}
+
+/* Whether every stream of a loop touches at most one sampled line an
+ * iteration, and is not strided: one iteration's bytes span at most
+ * (bytes + LINE_BYTES - 2) / LINE_BYTES + 1 lines, and two sampled lines
+ * are at least the smallest gap apart (21 lines at one in 32). Then a
+ * stream's lines follow one another: the next is reached after the
+ * iteration that touches the last for the last time. */
+static bool one_line_each(const struct cursor *c, uint32_t used,
+                          const struct gaps *g) {
+  for (uint32_t k = 0; k < used; k++)
+    if (c[k].strided ||
+        (c[k].bytes + LINE_BYTES - 2) / LINE_BYTES + 1 > g->lines[0])
+      return false;
+  return true;
+}
+
+/* walk_lines() for streams of one_line_each(): each stream's active line
+ * (its ring of one) is the one it reached last, until the iteration after
+ * its last touch. The same visits, touches and order as walk_lines(). */
+static void walk_one_line_each(struct model *m, uint64_t *slots,
+                               struct cursor *c, uint32_t used,
+                               uint64_t iterations, const struct gaps *g) {
+  uint64_t line[ROOF_TRAFFIC_MAX_STREAMS], last[ROOF_TRAFFIC_MAX_STREAMS];
+  uint64_t active = 0; /* bit k: stream k has reached a line */
+  for (uint64_t i = 0; i < iterations;) {
+    uint64_t start = iterations, first_end = UINT64_MAX, last_end = 0;
+    unsigned touched = 0;
+    follow_threshold(m);
+    for (uint32_t k = 0; k < used; k++) {
+      struct cursor *ck = &c[k];
+      uint64_t bit = UINT64_C(1) << k;
+      if (ck->has_next && ck->next_first <= i) {
+        line[k] = ck->next;
+        last[k] = last_touch(ck, ck->next);
+        active |= bit;
+        advance_next(ck, g);
+      }
+      if (ck->has_next && ck->next_first < start)
+        start = ck->next_first;
+      if (!(active & bit))
+        continue;
+      if (last[k] < i) {
+        active &= ~bit;
+        continue;
+      }
+      first_end = last[k] < first_end ? last[k] : first_end;
+      last_end = last[k] > last_end ? last[k] : last_end;
+      if (sampled(line[k], m->threshold))
+        touch_line(m, slots, line[k], ck->stored);
+      touched++;
+    }
+    uint64_t next = start;
+    if (first_end < last_end && first_end + 1 < next)
+      next = first_end + 1;
+    i = touched <= m->held[0] && next > i ? next : i + 1;
+  }
+}
+
+ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
+                                       const RoofTrafficStream *streams,
+                                       uint32_t num_streams,
+                                       uint64_t iterations) {
+  struct model *m = model();
+  if (!m || !iterations || !num_streams ||
+      num_streams > ROOF_TRAFFIC_MAX_STREAMS)
+    return;
+  follow_threshold(m);
+  if (m->gaps.threshold != m->threshold) {
+    gaps_for(&m->gaps, m->threshold);
+    first_hits_for(m->first_hits, &m->gaps);
+  }
+  /* The lines sampled now: fewer may be when the rate halves on the way,
+   * and the walks check each again. */
+  struct gaps g = m->gaps;
+  struct cursor c[ROOF_TRAFFIC_MAX_STREAMS];
+  uint32_t used = 0;
+  for (uint32_t k = 0; k < num_streams; k++) {
+    RoofTrafficStream s = streams[k];
+    while (k + 1 < num_streams && extend(&s, &streams[k + 1]))
+      k++;
+    cursor_start(&c[used], &s, iterations, &g, m->first_hits);
+    used += c[used].n != 0;
+  }
+  if (!used)
+    return;
+  if (one_line_each(c, used, &g))
+    walk_one_line_each(m, slots, c, used, iterations, &g);
+  else
+    walk_lines(m, slots, c, used, iterations, &g);
 }
 
 void roofrt_traffic_thread_exit(void) {
