@@ -548,6 +548,12 @@ static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
   m->accesses++;
 }
 
+/* An access to more lines than this (memcpy, memset) goes from one sampled
+ * line to the next (touch_range()) instead of hashing each. */
+#define RANGE_LINES 8
+static void touch_range(struct model *m, uint64_t *slots, uint64_t first,
+                        uint64_t last, bool stored);
+
 static struct model *model(void) {
   struct model *m = current_model;
   if (m || !roofrt_traffic.enabled)
@@ -573,8 +579,12 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
   uint64_t last =
       ((uint64_t)(uintptr_t)address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
   follow_threshold(m);
-  /* The lines of a range (memcpy, memset) that are not sampled are passed
-   * over here, their hashes one step apart, the threshold followed once. */
+  if (last - first >= RANGE_LINES) {
+    touch_range(m, slots, first, last, stored != 0);
+    return;
+  }
+  /* The lines that are not sampled are passed over here, their hashes one
+   * step apart, the threshold followed once. */
   uint64_t hash = first * ROOF_TRAFFIC_HASH;
   for (uint64_t line = first; line <= last && line >= first;
        line++, hash += ROOF_TRAFFIC_HASH)
@@ -763,6 +773,41 @@ static void first_hits_for(uint16_t *table, const struct gaps *g) {
   for (uint64_t b = 0; b <= mask; b++)
     if (table[b] == FIRST_HIT_UNSET)
       table[b] = FIRST_HIT_UNKNOWN;
+}
+
+/* The gaps and the first-hit table for the model's threshold. */
+static void use_threshold(struct model *m) {
+  if (m->gaps.threshold == m->threshold)
+    return;
+  gaps_for(&m->gaps, m->threshold);
+  first_hits_for(m->first_hits, &m->gaps);
+}
+
+/* The sampled lines from `first` to `last`: the first from the table (or
+ * line by line), each next one of the three gaps away. The rate may halve
+ * on the way: the lines sampled then are some of these, checked again. */
+static void touch_range(struct model *m, uint64_t *slots, uint64_t first,
+                        uint64_t last, bool stored) {
+  use_threshold(m);
+  const struct gaps *g = &m->gaps;
+  uint64_t line = first, hash = first * ROOF_TRAFFIC_HASH;
+  uint16_t d = m->first_hits[hash >> (64 - FIRST_HIT_BITS)];
+  if (d != FIRST_HIT_UNKNOWN) {
+    line += d;
+    hash += d * ROOF_TRAFFIC_HASH;
+  } else {
+    for (; !sampled_hash(hash, g->threshold); line++)
+      hash += ROOF_TRAFFIC_HASH;
+  }
+  while (line <= last) {
+    if (sampled_hash(hash, m->threshold))
+      touch_line(m, slots, line, stored);
+    unsigned k = 0;
+    while (k < 2 && !sampled_hash(hash + g->hashes[k], g->threshold))
+      k++;
+    line += g->lines[k];
+    hash += g->hashes[k];
+  }
 }
 
 /* The first sampled line from `line` on, in the direction of the step: up,
@@ -1074,10 +1119,7 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
       num_streams > ROOF_TRAFFIC_MAX_STREAMS)
     return;
   follow_threshold(m);
-  if (m->gaps.threshold != m->threshold) {
-    gaps_for(&m->gaps, m->threshold);
-    first_hits_for(m->first_hits, &m->gaps);
-  }
+  use_threshold(m);
   /* The lines sampled now: fewer may be when the rate halves on the way,
    * and the walks check each again. */
   struct gaps g = m->gaps;

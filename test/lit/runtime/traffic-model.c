@@ -53,7 +53,8 @@
 // accesses, steps forward, backward, zero, within a line and strided,
 // widths of 1 byte to more than a line, overlapping and unaligned; one in
 // four reads or writes rows with gaps under a line between them, which the
-// runtime takes as one stream.
+// runtime takes as one stream. Then 300 ranges of up to 64 KiB passed at
+// once (a memcpy: the runtime jumps between sampled lines) or line by line.
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1024 %t loops | FileCheck %s --check-prefix=LOOPS
@@ -228,6 +229,24 @@ static void *run_loops(void *whole) {
         __roof_traffic_access(
             slots, (const char *)streams[k].start + (int64_t)i * streams[k].step,
             streams[k].bytes, streams[k].stored);
+  }
+  // Then 300 ranges of up to 64 KiB (a memcpy), at once or line by line:
+  // at once, the runtime goes from one sampled line to the next.
+  for (int range = 0; range < 300; range++) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    uint64_t start = base + (3ul << 21) + (state >> 8) % (1u << 20);
+    uint64_t bytes = 1 + (state >> 30) % (64u << 10);
+    uint32_t stored = (state >> 60) & 1;
+    if (whole) {
+      __roof_traffic_access(slots, (const void *)start, bytes, stored);
+      continue;
+    }
+    for (uint64_t at = start; at < start + bytes; at = (at | (LINE - 1)) + 1) {
+      uint64_t end = (at | (LINE - 1)) + 1;
+      __roof_traffic_access(slots, (const void *)at,
+                            (end < start + bytes ? end : start + bytes) - at,
+                            stored);
+    }
   }
   memcpy(loop_slots[whole != NULL], slots, sizeof loop_slots[0]);
   return NULL;
