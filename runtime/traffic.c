@@ -276,6 +276,8 @@ struct model {
   size_t mapped;
   uint64_t threshold; /* this model's: at most the global one */
   unsigned shift;     /* log2 of the lines a sampled line stands for */
+  uint64_t weight;    /* LINE_BYTES << shift: the bytes it stands for */
+  unsigned levels;    /* roofrt_traffic.num_levels */
   uint32_t held[ROOF_MAX_CACHE_LEVELS];  /* sampled lines each cache holds */
   uint32_t room[ROOF_MAX_CACHE_LEVELS];  /* held[l] - held[l - 1] */
   uint32_t count[ROOF_MAX_CACHE_LEVELS]; /* lines whose first cache is l */
@@ -327,16 +329,18 @@ static void table_erase(struct model *m, uint32_t *slot) {
   m->table[hole] = 0;
 }
 
-/* Keeps the table at most half full. */
-static void table_reserve(struct model *m) {
+/* Keeps the table at most half full; returns whether it grew (its slots
+ * moved). */
+static bool table_reserve(struct model *m) {
   if (2 * (m->live + 1) <= m->table_mask + 1 ||
       m->table_mask + 1 >= m->max_table)
-    return;
+    return false;
   m->table_mask = 2 * (m->table_mask + 1) - 1;
   m->table_shift--;
   memset(m->table, 0, (m->table_mask + 1) * sizeof(uint32_t));
   for (uint32_t i = m->head; i != NIL; i = m->lines[i].next)
     *slot_of(m, m->lines[i].line) = i + 1;
+  return true;
 }
 
 static void unlink_line(struct model *m, uint32_t i) {
@@ -349,9 +353,9 @@ static void unlink_line(struct model *m, uint32_t i) {
     m->lines[s->next].prev = s->prev;
 }
 
-static void count(uint64_t *slots, unsigned level, unsigned stored,
-                  unsigned shift) {
-  slots[2 * level + stored] += LINE_BYTES << shift;
+static void count(const struct model *m, uint64_t *slots, unsigned level,
+                  unsigned stored) {
+  slots[2 * level + stored] += m->weight;
 }
 
 /* Line `s` leaves cache `level`: written back when it is dirty there. */
@@ -359,9 +363,9 @@ static void leave(struct model *m, struct line_state *s, unsigned level) {
   uint8_t bit = (uint8_t)(1u << level);
   if (!(s->dirty & bit))
     return;
-  count(s->writer, level, 1, m->shift);
+  count(m, s->writer, level, 1);
   s->dirty &= (uint8_t)~bit;
-  if (level + 1 < roofrt_traffic.num_levels)
+  if (level + 1 < m->levels)
     s->dirty |= (uint8_t)(bit << 1);
 }
 
@@ -381,7 +385,7 @@ static void demote(struct model *m, unsigned level) {
   struct line_state *s = &m->lines[i];
   leave(m, s, level);
   m->tail[level] = --m->count[level] ? s->prev : NIL;
-  if (level + 1 == roofrt_traffic.num_levels) {
+  if (level + 1 == m->levels) {
     drop(m, i);
     return;
   }
@@ -398,7 +402,8 @@ static void set_threshold(struct model *m, uint64_t threshold) {
   m->threshold = threshold;
   while ((FULL_THRESHOLD >> m->shift) > threshold)
     m->shift++;
-  unsigned levels = roofrt_traffic.num_levels;
+  m->weight = LINE_BYTES << m->shift;
+  unsigned levels = m->levels;
   for (unsigned l = 0; l < levels; l++) {
     uint64_t lines = roofrt_traffic.level_bytes[l] / LINE_BYTES;
     uint64_t held = (lines + (UINT64_C(1) << m->shift) - 1) >> m->shift;
@@ -465,6 +470,7 @@ static struct model *model_create(void) {
   m->table_mask = (table < MIN_TABLE ? table : MIN_TABLE) - 1;
   m->table_shift = 64 - (unsigned)__builtin_popcount(m->table_mask);
   m->head = NIL;
+  m->levels = roofrt_traffic.num_levels;
   for (uint32_t i = 0; i < entries; i++)
     m->free_lines[i] = entries - 1 - i;
   m->num_free = entries;
@@ -501,7 +507,7 @@ static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
     /* Depth 0: a hit everywhere, and the order does not change. */
     s = &m->lines[m->head];
   } else {
-    unsigned levels = roofrt_traffic.num_levels;
+    unsigned levels = m->levels;
     uint32_t *slot = slot_of(m, line);
     uint32_t i;
     unsigned first = levels; /* the first cache that holds it */
@@ -515,21 +521,25 @@ static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
         m->tail[first] = NIL;
       unlink_line(m, i);
     } else {
-      /* The last cache's sample may not fit: then its lines are too many. */
-      while (m->live == m->cap && m->held[levels - 1] > m->cap &&
-             m->threshold > 1)
+      /* The last cache's sample may not fit: then its lines are too many,
+       * and this one may be sampled no more. */
+      bool halved = false;
+      for (; m->live == m->cap && m->held[levels - 1] > m->cap &&
+             m->threshold > 1;
+           halved = true)
         halve_rate(m);
-      if (!m->num_free || !sampled(line, m->threshold))
+      if (!m->num_free || (halved && !sampled(line, m->threshold)))
         return;
-      table_reserve(m);
+      if (table_reserve(m) || halved) /* dropped lines moved slots too */
+        slot = slot_of(m, line);
       i = m->free_lines[--m->num_free];
       s = &m->lines[i];
       *s = (struct line_state){.line = line};
-      *slot_of(m, line) = i + 1;
+      *slot = i + 1;
       m->live++;
     }
     for (unsigned l = 0; l < first; l++)
-      count(slots, l, 0, m->shift);
+      count(m, slots, l, 0);
     s->level = 0;
     s->prev = NIL;
     s->next = m->head;
