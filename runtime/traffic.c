@@ -1078,29 +1078,82 @@ static bool one_line_each(const struct cursor *c, uint32_t used,
   return true;
 }
 
+/* Stream c reaches its next line: it is the stream's line, touched up to
+ * iteration *last; *first is the iteration that reaches the one after it
+ * (iterations when none). */
+static inline void reach_next(struct cursor *c, uint64_t *line, uint64_t *last,
+                              uint64_t *first, uint64_t iterations,
+                              const struct gaps *g) {
+  *line = c->next;
+  *last = last_touch(c, c->next);
+  advance_next(c, g);
+  *first = c->has_next ? c->next_first : iterations;
+}
+
+/* Moves order[0], whose first[] grew, to its place in `order`, sorted by
+ * first[] from order[1] on. */
+static inline void reorder_first(uint8_t *order, const uint64_t *first,
+                                 uint32_t used) {
+  uint8_t k = order[0];
+  uint32_t at = 0;
+  for (; at + 1 < used && first[order[at + 1]] < first[k]; at++)
+    order[at] = order[at + 1];
+  order[at] = k;
+}
+
 /* walk_lines() for streams of one_line_each(): each stream's active line
  * (its ring of one) is the one it reached last, until the iteration after
- * its last touch. The same visits, touches and order as walk_lines(). */
+ * its last touch. The same visits, touches and order as walk_lines(). Most
+ * visits are of one stream reaching its next line while no other stream
+ * has a line or reaches one: that line is then the only one touched, and
+ * the next visit is at the first of the streams' next lines, by which
+ * `order` keeps the streams sorted. The other visits go through all the
+ * streams, as walk_lines() does. */
 static void walk_one_line_each(struct model *m, uint64_t *slots,
                                struct cursor *c, uint32_t used,
                                uint64_t iterations, const struct gaps *g) {
-  uint64_t line[ROOF_TRAFFIC_MAX_STREAMS], last[ROOF_TRAFFIC_MAX_STREAMS];
-  uint64_t active = 0; /* bit k: stream k has reached a line */
+  /* Stream k's line, the last iteration that touches it, and the first
+   * iteration that reaches its next line (iterations when none). */
+  uint64_t line[ROOF_TRAFFIC_MAX_STREAMS], last[ROOF_TRAFFIC_MAX_STREAMS],
+      first[ROOF_TRAFFIC_MAX_STREAMS];
+  uint8_t order[ROOF_TRAFFIC_MAX_STREAMS];
+  for (uint32_t k = 0; k < used; k++) {
+    first[k] = c[k].has_next ? c[k].next_first : iterations;
+    uint32_t at = k;
+    for (; at && first[order[at - 1]] > first[k]; at--)
+      order[at] = order[at - 1];
+    order[at] = (uint8_t)k;
+  }
+  uint64_t active = 0; /* bit k: stream k has a line */
   for (uint64_t i = 0; i < iterations;) {
+    follow_threshold(m);
+    uint32_t k = order[0];
+    uint64_t others = active & ~(UINT64_C(1) << k);
+    for (uint64_t rest = others; rest; rest &= rest - 1)
+      if (last[__builtin_ctzll(rest)] < i)
+        others &= ~(rest & -rest);
+    if (first[k] <= i && !others && (used == 1 || first[order[1]] > i)) {
+      reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
+      active = UINT64_C(1) << k;
+      if (sampled(line[k], m->threshold))
+        touch_line(m, slots, line[k], c[k].stored);
+      reorder_first(order, first, used);
+      i = first[order[0]] > i ? first[order[0]] : i + 1;
+      continue;
+    }
+    /* The streams that reach a line here are the first ones in `order`. */
+    uint32_t reaching = 0;
+    while (reaching < used && first[order[reaching]] <= i)
+      reaching++;
     uint64_t start = iterations, first_end = UINT64_MAX, last_end = 0;
     unsigned touched = 0;
-    follow_threshold(m);
-    for (uint32_t k = 0; k < used; k++) {
-      struct cursor *ck = &c[k];
+    for (k = 0; k < used; k++) {
       uint64_t bit = UINT64_C(1) << k;
-      if (ck->has_next && ck->next_first <= i) {
-        line[k] = ck->next;
-        last[k] = last_touch(ck, ck->next);
+      if (first[k] <= i) {
+        reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
         active |= bit;
-        advance_next(ck, g);
       }
-      if (ck->has_next && ck->next_first < start)
-        start = ck->next_first;
+      start = first[k] < start ? first[k] : start;
       if (!(active & bit))
         continue;
       if (last[k] < i) {
@@ -1110,9 +1163,12 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
       first_end = last[k] < first_end ? last[k] : first_end;
       last_end = last[k] > last_end ? last[k] : last_end;
       if (sampled(line[k], m->threshold))
-        touch_line(m, slots, line[k], ck->stored);
+        touch_line(m, slots, line[k], c[k].stored);
       touched++;
     }
+    /* Each moves to its place among those after it. */
+    for (uint32_t r = reaching; r--;)
+      reorder_first(order + r, first, used - r);
     uint64_t next = start;
     if (first_end < last_end && first_end + 1 < next)
       next = first_end + 1;
