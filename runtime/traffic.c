@@ -558,9 +558,10 @@ static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
   m->accesses++;
 }
 
-/* An access to more lines than this (memcpy, memset) goes from one sampled
- * line to the next (touch_range()) instead of hashing each. */
-#define RANGE_LINES 8
+/* An access of more bytes than this (memcpy, memset), which spans more than
+ * 8 lines, goes from one sampled line to the next (touch_range()) instead
+ * of hashing each. */
+#define RANGE_BYTES (8 * LINE_BYTES)
 static void touch_range(struct model *m, uint64_t *slots, uint64_t first,
                         uint64_t last, bool stored);
 
@@ -589,7 +590,7 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
   uint64_t last =
       ((uint64_t)(uintptr_t)address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
   follow_threshold(m);
-  if (last - first >= RANGE_LINES) {
+  if (bytes > RANGE_BYTES) {
     touch_range(m, slots, first, last, stored != 0);
     return;
   }
