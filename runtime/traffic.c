@@ -807,7 +807,7 @@ static void touch_range(struct model *m, uint64_t *slots, uint64_t first,
     line += d;
     hash += d * ROOF_TRAFFIC_HASH;
   } else {
-    for (; !sampled_hash(hash, g->threshold); line++)
+    for (; line <= last && !sampled_hash(hash, g->threshold); line++)
       hash += ROOF_TRAFFIC_HASH;
   }
   while (line <= last) {

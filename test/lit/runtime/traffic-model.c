@@ -48,8 +48,8 @@
 // A loop's accesses passed at once (__roof_traffic_loop, as the pass does
 // for an innermost loop of affine accesses) give the bytes of the same
 // accesses passed one by one in the loop's order (__roof_traffic_access),
-// to the byte, for every line sampled and for one in 16 and in 1,024 (the
-// runtime then jumps between sampled lines): 600 random loops of 1 to 8
+// to the byte, for every line sampled and for one in 16, 1,024 and 16,384
+// (the runtime then jumps between sampled lines): 600 random loops of 1 to 8
 // accesses, steps forward, backward, zero, within a line and strided,
 // widths of 1 byte to more than a line, overlapping and unaligned; one in
 // four reads or writes rows with gaps under a line between them, which the
@@ -58,6 +58,9 @@
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1024 %t loops | FileCheck %s --check-prefix=LOOPS
+// At one line in 16,384 no bucket of the table of first hits is known:
+// the streams and the ranges look for their first sampled line one by one.
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16384 %t loops | FileCheck %s --check-prefix=LOOPS
 // LOOPS: loops: same as one access at a time
 //
 // A malformed ROOF_CACHES is refused in one line, and the machine's caches
@@ -236,6 +239,14 @@ static void *run_loops(void *whole) {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
     uint64_t start = base + (3ul << 21) + (state >> 8) % (1u << 20);
     uint64_t bytes = 1 + (state >> 30) % (64u << 10);
+    // One in four begins at a sampled line or up to two lines before one,
+    // where an error of one line in finding the first shows.
+    for (uint64_t line = start / LINE; range % 4 == 0; line++)
+      if ((line * ROOF_TRAFFIC_HASH) >> ROOF_TRAFFIC_HASH_SHIFT <
+          __roof_traffic_threshold) {
+        start = (line - (state >> 61) % 3) * LINE + (state >> 40) % LINE;
+        break;
+      }
     uint32_t stored = (state >> 60) & 1;
     if (whole) {
       __roof_traffic_access(slots, (const void *)start, bytes, stored);
