@@ -645,6 +645,17 @@ static void gaps_for(struct gaps *g, uint64_t threshold) {
   gaps_for_step(g, threshold, ROOF_TRAFFIC_HASH, UINT64_MAX);
 }
 
+/* From a sampled term whose hash is `hash`, which of the three gaps of `g`
+ * (up the sequence, or down) the next sampled term is; 3 when none lands,
+ * which the theorem rules out. */
+static inline unsigned next_gap(const struct gaps *g, uint64_t hash, bool up) {
+  unsigned k = 0;
+  while (k < 3 && !sampled_hash(up ? hash + g->hashes[k] : hash - g->hashes[k],
+                                g->threshold))
+    k++;
+  return k;
+}
+
 /* One access of a loop, iteration by iteration: the sampled lines it
  * touches at the iteration the loop is at (its active lines), and the next
  * iteration at which they change.
@@ -734,20 +745,17 @@ static inline uint64_t last_touch(const struct cursor *c, uint64_t line) {
 /* The next sampled line after c->next in the direction of the step. */
 static void advance_next(struct cursor *c, const struct gaps *g) {
   bool up = c->step >= 0;
-  for (unsigned k = 0; k < 3; k++) {
-    uint64_t hash =
-        up ? c->next_hash + g->hashes[k] : c->next_hash - g->hashes[k];
-    if (!sampled_hash(hash, g->threshold))
-      continue;
-    uint64_t line = up ? c->next + g->lines[k] : c->next - g->lines[k];
-    c->has_next = up ? line > c->next && line <= c->limit
-                     : line < c->next && line >= c->limit;
-    c->next = line;
-    c->next_hash = hash;
-    c->next_first = first_touch(c, line);
+  unsigned k = next_gap(g, c->next_hash, up);
+  if (k == 3) {
+    c->has_next = false;
     return;
   }
-  c->has_next = false; /* not reached: one of the three lands */
+  uint64_t line = up ? c->next + g->lines[k] : c->next - g->lines[k];
+  c->has_next = up ? line > c->next && line <= c->limit
+                   : line < c->next && line >= c->limit;
+  c->next = line;
+  c->next_hash = up ? c->next_hash + g->hashes[k] : c->next_hash - g->hashes[k];
+  c->next_first = first_touch(c, line);
 }
 
 /* The distance from each bucket of hashes to the first sampled line up,
@@ -794,64 +802,67 @@ static void use_threshold(struct model *m) {
   first_hits_for(m->first_hits, &m->gaps);
 }
 
-/* The sampled lines from `first` to `last`: the first from the table (or
- * line by line), each next one of the three gaps away. The rate may halve
- * on the way: the lines sampled then are some of these, checked again. */
+/* The first line from `line` up sampled at the threshold of `g`, from the
+ * bucket of its hash when the bucket's distance is known, else looked for
+ * line by line up to `last`; its hash in *hash. Beyond `last` when none is
+ * sampled up to it. */
+static uint64_t first_sampled_up(const uint16_t *first_hits,
+                                 const struct gaps *g, uint64_t line,
+                                 uint64_t last, uint64_t *hash) {
+  uint64_t h = line * ROOF_TRAFFIC_HASH;
+  uint16_t d = first_hits[h >> (64 - FIRST_HIT_BITS)];
+  if (d != FIRST_HIT_UNKNOWN) {
+    *hash = h + d * ROOF_TRAFFIC_HASH;
+    return line + d;
+  }
+  for (; line <= last && !sampled_hash(h, g->threshold); line++)
+    h += ROOF_TRAFFIC_HASH;
+  *hash = h;
+  return line;
+}
+
+/* The sampled lines from `first` to `last`, each next one of the three gaps
+ * away. The rate may halve on the way: the lines sampled then are some of
+ * these, checked again. */
 static void touch_range(struct model *m, uint64_t *slots, uint64_t first,
                         uint64_t last, bool stored) {
   use_threshold(m);
   const struct gaps *g = &m->gaps;
-  uint64_t line = first, hash = first * ROOF_TRAFFIC_HASH;
-  uint16_t d = m->first_hits[hash >> (64 - FIRST_HIT_BITS)];
-  if (d != FIRST_HIT_UNKNOWN) {
-    line += d;
-    hash += d * ROOF_TRAFFIC_HASH;
-  } else {
-    for (; line <= last && !sampled_hash(hash, g->threshold); line++)
-      hash += ROOF_TRAFFIC_HASH;
-  }
+  uint64_t hash;
+  uint64_t line = first_sampled_up(m->first_hits, g, first, last, &hash);
   while (line <= last) {
     if (sampled_hash(hash, m->threshold))
       touch_line(m, slots, line, stored);
-    unsigned k = 0;
-    while (k < 2 && !sampled_hash(hash + g->hashes[k], g->threshold))
-      k++;
+    unsigned k = next_gap(g, hash, true);
+    if (k == 3)
+      break;
     line += g->lines[k];
     hash += g->hashes[k];
   }
 }
 
-/* The first sampled line from `line` on, in the direction of the step: up,
- * from the bucket of its hash when the bucket's distance is known. */
+/* The first sampled line from `line` on, in the direction of the step,
+ * up to c->limit. */
 static void find_next(struct cursor *c, uint64_t line, const struct gaps *g,
                       const uint16_t *first_hits) {
-  bool up = c->step >= 0;
-  if (up) {
-    uint64_t hash = line * ROOF_TRAFFIC_HASH;
-    uint16_t d = first_hits[hash >> (64 - FIRST_HIT_BITS)];
-    if (d != FIRST_HIT_UNKNOWN) {
-      c->has_next = line + d >= line && line + d <= c->limit;
-      c->next = line + d;
-      c->next_hash = hash + d * ROOF_TRAFFIC_HASH;
-      c->next_first = c->has_next ? first_touch(c, c->next) : 0;
-      return;
+  if (c->step >= 0) {
+    c->next = first_sampled_up(first_hits, g, line, c->limit, &c->next_hash);
+    c->has_next = c->next >= line && c->next <= c->limit;
+  } else {
+    c->has_next = false;
+    for (; line >= c->limit; line--) {
+      if (sampled(line, g->threshold)) {
+        c->has_next = true;
+        c->next = line;
+        c->next_hash = line * ROOF_TRAFFIC_HASH;
+        break;
+      }
+      if (!line)
+        break;
     }
   }
-  for (;; line = up ? line + 1 : line - 1) {
-    if (up ? line > c->limit : line < c->limit)
-      break;
-    uint64_t hash = line * ROOF_TRAFFIC_HASH;
-    if (sampled_hash(hash, g->threshold)) {
-      c->has_next = true;
-      c->next = line;
-      c->next_hash = hash;
-      c->next_first = first_touch(c, line);
-      return;
-    }
-    if (line == (up ? UINT64_MAX : 0))
-      break;
-  }
-  c->has_next = false;
+  if (c->has_next)
+    c->next_first = first_touch(c, c->next);
 }
 
 /* Whether iteration i of a strided cursor touches a sampled line. */
@@ -877,12 +888,11 @@ static uint64_t first_hit(const struct cursor *c, uint64_t from,
 static uint64_t next_hit(const struct cursor *c, const struct gaps *g) {
   if (c->jumps) {
     const struct gaps *j = &c->iteration_gaps;
-    uint64_t hash = first_line(c, c->hit) * ROOF_TRAFFIC_HASH;
-    for (unsigned k = 0; k < 3; k++)
-      if (sampled_hash(hash + j->hashes[k], j->threshold)) {
-        uint64_t hit = c->hit + j->lines[k];
-        return hit < c->n && hit > c->hit ? hit : c->n;
-      }
+    unsigned k = next_gap(j, first_line(c, c->hit) * ROOF_TRAFFIC_HASH, true);
+    if (k < 3) {
+      uint64_t hit = c->hit + j->lines[k];
+      return hit < c->n && hit > c->hit ? hit : c->n;
+    }
   }
   return first_hit(c, c->hit + 1, g);
 }
