@@ -499,63 +499,87 @@ static void follow_threshold(struct model *m) {
     set_threshold(m, global);
 }
 
-/* An access to `line`, which is sampled at the model's threshold. */
-static void touch_line(struct model *m, uint64_t *slots, uint64_t line,
-                       bool stored) {
-  struct line_state *s;
-  if (m->head != NIL && m->lines[m->head].line == line) {
-    /* Depth 0: a hit everywhere, and the order does not change. */
-    s = &m->lines[m->head];
-  } else {
-    unsigned levels = m->levels;
-    uint32_t *slot = slot_of(m, line);
-    uint32_t i;
-    unsigned first = levels; /* the first cache that holds it */
-    if (*slot) {
-      i = *slot - 1;
-      s = &m->lines[i];
-      first = s->level;
-      if (m->tail[first] == i)
-        m->tail[first] = s->prev; /* in the same cache, if any is left */
-      if (!--m->count[first])
-        m->tail[first] = NIL;
-      unlink_line(m, i);
-    } else {
-      /* The last cache's sample may not fit: then its lines are too many,
-       * and this one may be sampled no more. */
-      bool halved = false;
-      for (; m->live == m->cap && m->held[levels - 1] > m->cap &&
-             m->threshold > 1;
-           halved = true)
-        halve_rate(m);
-      if (!m->num_free || (halved && !sampled(line, m->threshold)))
-        return;
-      if (table_reserve(m) || halved) /* dropped lines moved slots too */
-        slot = slot_of(m, line);
-      i = m->free_lines[--m->num_free];
-      s = &m->lines[i];
-      *s = (struct line_state){.line = line};
-      *slot = i + 1;
-      m->live++;
-    }
-    for (unsigned l = 0; l < first; l++)
-      count(m, slots, l, 0);
-    s->level = 0;
-    s->prev = NIL;
-    s->next = m->head;
-    if (m->head != NIL)
-      m->lines[m->head].prev = i;
-    m->head = i;
-    if (!m->count[0]++)
-      m->tail[0] = i;
-    for (unsigned l = 0; l < levels && m->count[l] > m->room[l]; l++)
-      demote(m, l);
-  }
+/* Tracks `line`, which is not, and whose slot in the table is `slot`;
+ * returns its entry, or NIL when it is not sampled any more or no entry is
+ * free. The last cache's sample may not fit: then its lines are too many,
+ * and the rate halves. */
+static __attribute__((noinline)) uint32_t add_line(struct model *m,
+                                                   uint32_t *slot,
+                                                   uint64_t line) {
+  bool halved = false;
+  for (;
+       m->live == m->cap && m->held[m->levels - 1] > m->cap && m->threshold > 1;
+       halved = true)
+    halve_rate(m);
+  if (!m->num_free || (halved && !sampled(line, m->threshold)))
+    return NIL;
+  if (table_reserve(m) || halved) /* dropped lines moved slots too */
+    slot = slot_of(m, line);
+  uint32_t i = m->free_lines[--m->num_free];
+  m->lines[i] = (struct line_state){.line = line};
+  *slot = i + 1;
+  m->live++;
+  return i;
+}
+
+/* The access to line `s` is made: it is the line used last. */
+static inline void touched(struct model *m, struct line_state *s,
+                           uint64_t *slots, bool stored) {
   if (stored) {
     s->dirty |= 1;
     s->writer = slots;
   }
   m->accesses++;
+}
+
+/* An access to `line`, which is sampled at the model's threshold and is
+ * not the line used last. */
+static __attribute__((noinline)) void
+touch_deeper(struct model *m, uint64_t *slots, uint64_t line, bool stored) {
+  unsigned levels = m->levels;
+  uint32_t *slot = slot_of(m, line);
+  uint32_t i;
+  struct line_state *s;
+  unsigned first = levels; /* the first cache that holds it */
+  if (*slot) {
+    i = *slot - 1;
+    s = &m->lines[i];
+    first = s->level;
+    if (m->tail[first] == i)
+      m->tail[first] = s->prev; /* in the same cache, if any is left */
+    if (!--m->count[first])
+      m->tail[first] = NIL;
+    unlink_line(m, i);
+  } else {
+    i = add_line(m, slot, line);
+    if (i == NIL)
+      return;
+    s = &m->lines[i];
+  }
+  uint64_t weight = m->weight;
+  for (unsigned l = 0; l < first; l++)
+    slots[2 * l] += weight;
+  s->level = 0;
+  s->prev = NIL;
+  s->next = m->head;
+  if (m->head != NIL)
+    m->lines[m->head].prev = i;
+  m->head = i;
+  if (!m->count[0]++)
+    m->tail[0] = i;
+  for (unsigned l = 0; l < levels && m->count[l] > m->room[l]; l++)
+    demote(m, l);
+  touched(m, s, slots, stored);
+}
+
+/* An access to `line`, which is sampled at the model's threshold. */
+static inline void touch_line(struct model *m, uint64_t *slots, uint64_t line,
+                              bool stored) {
+  if (m->head != NIL && m->lines[m->head].line == line)
+    /* Depth 0: a hit everywhere, and the order does not change. */
+    touched(m, &m->lines[m->head], slots, stored);
+  else
+    touch_deeper(m, slots, line, stored);
 }
 
 /* An access of more bytes than this (memcpy, memset), which spans more than
@@ -743,7 +767,8 @@ static inline uint64_t last_touch(const struct cursor *c, uint64_t line) {
 }
 
 /* The next sampled line after c->next in the direction of the step. */
-static void advance_next(struct cursor *c, const struct gaps *g) {
+static inline __attribute__((always_inline)) void
+advance_next(struct cursor *c, const struct gaps *g) {
   bool up = c->step >= 0;
   unsigned k = next_gap(g, c->next_hash, up);
   if (k == 3) {
@@ -1136,16 +1161,15 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
     order[at] = (uint8_t)k;
   }
   uint64_t active = 0; /* bit k: stream k has a line */
+  /* One after the last iteration that touches a line a stream has. */
+  uint64_t until = 0;
   for (uint64_t i = 0; i < iterations;) {
     follow_threshold(m);
     uint32_t k = order[0];
-    uint64_t others = active & ~(UINT64_C(1) << k);
-    for (uint64_t rest = others; rest; rest &= rest - 1)
-      if (last[__builtin_ctzll(rest)] < i)
-        others &= ~(rest & -rest);
-    if (first[k] <= i && !others && (used == 1 || first[order[1]] > i)) {
+    if (first[k] <= i && until <= i && (used == 1 || first[order[1]] > i)) {
       reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
       active = UINT64_C(1) << k;
+      until = last[k] + 1;
       if (sampled(line[k], m->threshold))
         touch_line(m, slots, line[k], c[k].stored);
       reorder_first(order, first, used);
@@ -1163,6 +1187,7 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
       if (first[k] <= i) {
         reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
         active |= bit;
+        until = last[k] >= until ? last[k] + 1 : until;
       }
       start = first[k] < start ? first[k] : start;
       if (!(active & bit))
