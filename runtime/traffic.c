@@ -1176,24 +1176,23 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
       i = first[order[0]] > i ? first[order[0]] : i + 1;
       continue;
     }
-    /* The streams that reach a line here are the first ones in `order`. */
+    /* The streams that reach a line here are the first ones in `order`;
+     * then each moves to its place among those after it. */
     uint32_t reaching = 0;
-    while (reaching < used && first[order[reaching]] <= i)
-      reaching++;
-    uint64_t start = iterations, first_end = UINT64_MAX, last_end = 0;
+    for (; reaching < used && first[order[reaching]] <= i; reaching++) {
+      k = order[reaching];
+      reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
+      active |= UINT64_C(1) << k;
+      until = last[k] >= until ? last[k] + 1 : until;
+    }
+    for (uint32_t r = reaching; r--;)
+      reorder_first(order + r, first, used - r);
+    uint64_t first_end = UINT64_MAX, last_end = 0;
     unsigned touched = 0;
-    for (k = 0; k < used; k++) {
-      uint64_t bit = UINT64_C(1) << k;
-      if (first[k] <= i) {
-        reach_next(&c[k], &line[k], &last[k], &first[k], iterations, g);
-        active |= bit;
-        until = last[k] >= until ? last[k] + 1 : until;
-      }
-      start = first[k] < start ? first[k] : start;
-      if (!(active & bit))
-        continue;
+    for (uint64_t rest = active; rest; rest &= rest - 1) {
+      k = (uint32_t)__builtin_ctzll(rest);
       if (last[k] < i) {
-        active &= ~bit;
+        active &= ~(rest & -rest);
         continue;
       }
       first_end = last[k] < first_end ? last[k] : first_end;
@@ -1202,10 +1201,7 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
         touch_line(m, slots, line[k], c[k].stored);
       touched++;
     }
-    /* Each moves to its place among those after it. */
-    for (uint32_t r = reaching; r--;)
-      reorder_first(order + r, first, used - r);
-    uint64_t next = start;
+    uint64_t next = first[order[0]];
     if (first_end < last_end && first_end + 1 < next)
       next = first_end + 1;
     i = touched <= m->held[0] && next > i ? next : i + 1;
