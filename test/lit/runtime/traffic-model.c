@@ -58,6 +58,12 @@
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1024 %t loops | FileCheck %s --check-prefix=LOOPS
+// At one in 64 L1 holds one sampled line, and at one in 16 with L1 of 1 KiB:
+// which of an iteration's lines is touched last decides the next hit, so the
+// walk must touch every line that an iteration touches, in its order, also
+// where several streams' lines meet.
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=64 %t loops | FileCheck %s --check-prefix=LOOPS
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=1K,2K,64K ROOF_TRAFFIC_RATE=16 %t loops | FileCheck %s --check-prefix=LOOPS
 // At one line in 16,384 no bucket of the table of first hits is known:
 // the streams and the ranges look for their first sampled line one by one.
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16384 %t loops | FileCheck %s --check-prefix=LOOPS
