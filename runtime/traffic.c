@@ -926,7 +926,10 @@ static void cursor_start(struct cursor *c, const RoofTrafficStream *s,
                          uint64_t iterations, const struct gaps *g,
                          const uint16_t *first_hits) {
   uint64_t distance = s->step < 0 ? (uint64_t)-s->step : (uint64_t)s->step;
-  memset(c, 0, offsetof(struct cursor, ring));
+  /* The fields that are read before they are set; the others are set
+   * first by what follows or by cursor_at() (`after`). */
+  c->head = c->count = 0;
+  c->has_next = false;
   c->start = (uint64_t)(uintptr_t)s->start;
   c->bytes = s->bytes;
   c->n = s->bytes ? iterations : 0;
