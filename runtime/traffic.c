@@ -523,8 +523,8 @@ static __attribute__((noinline)) uint32_t add_line(struct model *m,
 }
 
 /* The access to line `s` is made: it is the line used last. */
-static inline void touched(struct model *m, struct line_state *s,
-                           uint64_t *slots, bool stored) {
+static inline void record_access(struct model *m, struct line_state *s,
+                                 uint64_t *slots, bool stored) {
   if (stored) {
     s->dirty |= 1;
     s->writer = slots;
@@ -556,9 +556,8 @@ touch_deeper(struct model *m, uint64_t *slots, uint64_t line, bool stored) {
       return;
     s = &m->lines[i];
   }
-  uint64_t weight = m->weight;
   for (unsigned l = 0; l < first; l++)
-    slots[2 * l] += weight;
+    count(m, slots, l, 0);
   s->level = 0;
   s->prev = NIL;
   s->next = m->head;
@@ -569,7 +568,7 @@ touch_deeper(struct model *m, uint64_t *slots, uint64_t line, bool stored) {
     m->tail[0] = i;
   for (unsigned l = 0; l < levels && m->count[l] > m->room[l]; l++)
     demote(m, l);
-  touched(m, s, slots, stored);
+  record_access(m, s, slots, stored);
 }
 
 /* An access to `line`, which is sampled at the model's threshold. */
@@ -577,7 +576,7 @@ static inline void touch_line(struct model *m, uint64_t *slots, uint64_t line,
                               bool stored) {
   if (m->head != NIL && m->lines[m->head].line == line)
     /* Depth 0: a hit everywhere, and the order does not change. */
-    touched(m, &m->lines[m->head], slots, stored);
+    record_access(m, &m->lines[m->head], slots, stored);
   else
     touch_deeper(m, slots, line, stored);
 }
