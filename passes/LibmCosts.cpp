@@ -9,6 +9,7 @@
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DerivedTypes.h"
@@ -212,6 +213,15 @@ static llvm::StringMap<LibmPaths> groupPaths() {
 }
 
 const LibmPaths *libmPaths(llvm::StringRef Name) {
+  // Most calls are of other functions: those need not group the table.
+  static const llvm::StringSet<> Names = [] {
+    llvm::StringSet<> Set;
+    for (const LibmPathRow &Row : PathTable)
+      Set.insert(Row.Name);
+    return Set;
+  }();
+  if (!Names.contains(Name))
+    return nullptr;
   static const llvm::StringMap<LibmPaths> All = groupPaths();
   auto It = All.find(Name);
   return It == All.end() ? nullptr : &It->second;
