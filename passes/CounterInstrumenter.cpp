@@ -3,8 +3,10 @@
 // Layout of a module's counter array: each instrumented function owns a
 // contiguous range [FirstSlot, FirstSlot + NumSlots): its census slots
 // (CounterPlan, the first counting calls), then, for timed functions, the
-// accumulated cycles and the thread's recursion depth, then, in traffic mode,
-// its traffic slots (TrafficInstrumenter.h).
+// accumulated cycles, then, in traffic mode, its traffic slots
+// (TrafficInstrumenter.h), then the slots its activation by OpenMP forks
+// adds (calls, and time when it is not timed in its body) and the thread's
+// recursion depth where it needs one (planDepths).
 //
 //===----------------------------------------------------------------------===//
 #include "CounterInstrumenter.h"
@@ -46,6 +48,7 @@ constexpr char CountersName[] = "__roof_counters";
 constexpr char RegisteredName[] = "__roof_thread_registered";
 constexpr char ModuleDescriptorName[] = "__roof_module";
 constexpr char ThreadCountersGetterName[] = "__roof_thread_counters";
+constexpr char EnterName[] = "__roof_enter";
 constexpr char ModuleCtorName[] = "__roof_module_ctor";
 constexpr const char *RegisterModuleName =
     ROOF_ABI_SYMBOL(__roof_register_module);
@@ -59,8 +62,10 @@ struct PlannedFunction {
   CounterPlan Census;
   uint32_t FirstSlot = 0;
   uint32_t NumSlots = 0;
-  uint32_t TimeSlot = ROOF_NO_SLOT;  // relative
-  uint32_t DepthSlot = ROOF_NO_SLOT; // relative
+  uint32_t TimeSlot = ROOF_NO_SLOT; // relative
+  /// The thread's activations of it that time themselves, when there may be
+  /// more than one at a time (planDepths; relative).
+  uint32_t DepthSlot = ROOF_NO_SLOT;
   /// Its calls, when they are not the executions of its entry block: it
   /// is also activated by OpenMP fork calls in other functions (relative).
   uint32_t CallsSlot = ROOF_NO_SLOT;
@@ -187,6 +192,17 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
     }
 }
 
+/// A timed function's time is that of its outermost activation on a thread.
+/// It needs a depth to tell which is outermost when it may recurse, or when a
+/// fork also activates it; a function that does neither (norecurse) has one
+/// activation at a time and no depth.
+void planDepths(std::vector<PlannedFunction> &Plans) {
+  for (PlannedFunction &P : Plans)
+    if (P.TimedInBody && P.DepthSlot == ROOF_NO_SLOT &&
+        (P.CallsSlot != ROOF_NO_SLOT || !P.F->doesNotRecurse()))
+      P.DepthSlot = P.NumSlots++;
+}
+
 // A block before \p At that runs on the thread's first call only, while its
 // flag \p Registered (a thread-local i8) is 0: an unlikely branch, taken once
 // per thread. Returns the block's terminator and the flag's address.
@@ -208,11 +224,12 @@ class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, DominatorTree &DT, LoopInfo &LI,
                        ScalarEvolution &SE, GlobalVariable *Counters,
-                       GlobalVariable *Registered, Function *ThreadCounters)
+                       GlobalVariable *Registered, Function *ThreadCounters,
+                       Function *Enter)
       : Plan(Plan), F(*Plan.F), DT(DT), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
         Counters(Counters), Registered(Registered),
-        ThreadCounters(ThreadCounters),
+        ThreadCounters(ThreadCounters), Enter(Enter),
         Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
@@ -225,7 +242,7 @@ private:
   void promote(Loop &L);
   uint32_t countPaths(uint32_t First);
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
-  void instrumentTiming(Instruction *EntryPoint);
+  void instrumentTiming(Instruction *EntryPoint, uint32_t CallsSlot);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
   void registerThread(Instruction *Base);
   Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
@@ -239,6 +256,7 @@ private:
   GlobalVariable *Counters;
   GlobalVariable *Registered;
   Function *ThreadCounters;
+  Function *Enter;
   Type *Int64;
   Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
@@ -374,16 +392,22 @@ std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
   return Runs->Slot;
 }
 
-// Inclusive cycles of outermost activations per thread: the depth slot
-// tells a recursive call from the outermost one.
-void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
+// Inclusive cycles of outermost activations per thread. The entry is one
+// call of the module's __roof_enter, which counts the call at \p CallsSlot
+// and reads the cycle counter; each return adds the cycles since. With a
+// depth slot (planDepths) only the outermost activation adds them.
+void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint,
+                                            uint32_t CallsSlot) {
   IRBuilder<> B(EntryPoint);
-  Value *Start = B.CreateIntrinsic(Intrinsic::readcyclecounter,
-                                   ArrayRef<Type *>(), {}, nullptr, "roof.t0");
-  Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
-  Value *Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
-  B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
-  Value *Outermost = B.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0));
+  Value *Start =
+      B.CreateCall(Enter, {B.getInt32(Plan.FirstSlot + CallsSlot)}, "roof.t0");
+  Value *Depth = nullptr, *Outermost = nullptr;
+  if (Plan.DepthSlot != ROOF_NO_SLOT) {
+    Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
+    Depth = B.CreateLoad(Int64, DepthAddress, "roof.depth");
+    B.CreateStore(B.CreateAdd(Depth, ConstantInt::get(Int64, 1)), DepthAddress);
+    Outermost = B.CreateICmpEQ(Depth, ConstantInt::get(Int64, 0));
+  }
 
   for (BasicBlock &BB : F) {
     Instruction *Exit = BB.getTerminator();
@@ -394,13 +418,15 @@ void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint) {
       if (Prev->isMustTailCall())
         Exit = Prev;
     IRBuilder<> R(Exit);
-    R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
+    if (Depth)
+      R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
     if (isa<ResumeInst>(Exit))
       continue;
     Value *End =
         R.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
-    Value *Elapsed = R.CreateSelect(Outermost, R.CreateSub(End, Start),
-                                    ConstantInt::get(Int64, 0));
+    Value *Elapsed = R.CreateSub(End, Start);
+    if (Outermost)
+      Elapsed = R.CreateSelect(Outermost, Elapsed, ConstantInt::get(Int64, 0));
     addToCounter(R, Plan.TimeSlot, Elapsed);
   }
 }
@@ -433,17 +459,14 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
 
 // The runtime must know each thread's copy of the array: the module's
 // __roof_thread_counters registers it on the thread's first call. A timed
-// function calls it on entry, beside its two cycle-counter reads: less code
-// to compile than a branch around the call. Any other function, which may
-// be a small one called in a loop, tests the flag inline (two instructions)
-// and calls it on the thread's first call only: a call on every entry
-// would make it save its arguments around the call (2x the run time of a
-// two-FLOP function called 10^8 times).
+// function's entry call (__roof_enter) does that. Any other function, which
+// may be a small one called in a loop, tests the flag inline (two
+// instructions) and calls it on the thread's first call only: a call on
+// every entry would make it save its arguments around the call (2x the run
+// time of a two-FLOP function called 10^8 times).
 void FunctionInstrumenter::registerThread(Instruction *Base) {
-  if (Plan.TimedInBody) {
-    IRBuilder<>(Base).CreateCall(ThreadCounters);
+  if (Plan.TimedInBody)
     return;
-  }
   Instruction *Then = onThreadsFirstCall(Base->getNextNode(), Registered).first;
   IRBuilder<>(Then).CreateCall(ThreadCounters);
 }
@@ -468,13 +491,21 @@ void FunctionInstrumenter::run() {
   for (Loop *L : LI)
     promote(*L);
 
+  // A timed function's entry call counts its calls: at its calls slot when
+  // forks activate it too, else at the entry block's slot 0.
+  std::optional<uint32_t> CallsAtEntry;
+  if (Plan.TimedInBody)
+    CallsAtEntry = Plan.CallsSlot == ROOF_NO_SLOT ? 0 : Plan.CallsSlot;
+  assert(Plan.Census.Slots[0].Scale.Kind == CountingScale::PerExecution &&
+         !Plan.Census.Slots[0].Scale.After && "slot 0 counts calls");
+
   for (uint32_t S = 0; S < Plan.Census.Slots.size(); ++S) {
     const CounterSlot &Slot = Plan.Census.Slots[S];
     if (Slot.Scale.Kind == CountingScale::PerPath)
       continue;
     if (Slot.Weights.empty() && S != 0)
       continue;
-    if (CountedAtExit.count(S))
+    if (CountedAtExit.count(S) || S == CallsAtEntry)
       continue;
     IRBuilder<> IB(incrementPoint(Slot));
     Value *Units = unitsOf(IB, Slot.Scale);
@@ -485,12 +516,8 @@ void FunctionInstrumenter::run() {
   }
 
   Instruction *AfterBase = cast<Instruction>(CounterBase)->getNextNode();
-  if (Plan.CallsSlot != ROOF_NO_SLOT && Plan.TimedInBody) {
-    IRBuilder<> EB(AfterBase);
-    addToCounter(EB, Plan.CallsSlot, ConstantInt::get(Int64, 1));
-  }
-  if (Plan.TimedInBody)
-    instrumentTiming(AfterBase);
+  if (CallsAtEntry)
+    instrumentTiming(AfterBase, *CallsAtEntry);
   for (auto [Fork, Target] : Plan.Forks)
     instrumentFork(Fork, *Target);
   if (Plan.TrafficSlot != ROOF_NO_SLOT) {
@@ -532,6 +559,31 @@ static Function *defineThreadCounters(Module &M, GlobalVariable *Counters,
   T.CreateCall(RegisterThread, {Descriptor, Array});
   T.CreateStore(T.getInt8(1), Flag);
   return Getter;
+}
+
+// uint64_t __roof_enter(uint32_t slot): a timed function's entry, one call
+// (FunctionInstrumenter::instrumentTiming): registers the thread's counters
+// on its first call (as __roof_thread_counters), adds 1 to the calls
+// counter at `slot` and returns the cycle counter. Less code for the backend
+// to compile in each timed function than the three inline.
+static Function *defineEnter(Module &M, GlobalVariable *Counters,
+                             GlobalVariable *Registered, Function *Getter) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Function *Enter =
+      Function::Create(FunctionType::get(I64, {Type::getInt32Ty(Ctx)}, false),
+                       GlobalValue::InternalLinkage, EnterName, M);
+  Enter->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Enter));
+  auto *Array = cast<Instruction>(B.CreateThreadLocalAddress(Counters));
+  Value *Slot = B.CreateZExt(Enter->getArg(0), I64, "roof.slot");
+  addToCount(B, B.CreateInBoundsGEP(I64, Array, Slot),
+             ConstantInt::get(I64, 1));
+  B.CreateRet(B.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(),
+                                {}, nullptr, "roof.t0"));
+  IRBuilder<>(onThreadsFirstCall(Array->getNextNode(), Registered).first)
+      .CreateCall(Getter);
+  return Enter;
 }
 
 //===----------------------------------------------------------------------===//
@@ -699,7 +751,6 @@ bool CounterInstrumenter::run() {
         (!FAM.getResult<LoopAnalysis>(F).empty() || !openMPForks(F).empty() ||
          F.getName() == kFortranProgramBody)) {
       P.TimeSlot = P.NumSlots++;
-      P.DepthSlot = P.NumSlots++;
       P.TimedInBody = true;
     }
     if (Traffic) {
@@ -714,6 +765,7 @@ bool CounterInstrumenter::run() {
   if (Plans.empty())
     return false;
   planForkActivations(Plans);
+  planDepths(Plans);
   for (PlannedFunction &P : Plans) {
     P.FirstSlot = NumSlots;
     NumSlots += P.NumSlots;
@@ -740,13 +792,19 @@ bool CounterInstrumenter::run() {
 
   Function *Getter =
       defineThreadCounters(M, Counters, Registered, Descriptor, RegisterThread);
+  Function *Enter =
+      llvm::any_of(Plans,
+                   [](const PlannedFunction &P) { return P.TimedInBody; })
+          ? defineEnter(M, Counters, Registered, Getter)
+          : nullptr;
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
     DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*P.F);
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, DT, LI, SE, Counters, Registered, Getter).run();
+    FunctionInstrumenter(P, DT, LI, SE, Counters, Registered, Getter, Enter)
+        .run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 

@@ -6,8 +6,9 @@
 ; 1 to that function's calls slot, which becomes its descriptor's entry slot,
 ; and the cycles of the fork to its time slot, under its depth slot.
 ;
-; Slots (relative): @scale: 0 entry block, 1 time, 2 depth (its own copy
-; forks, so it times itself), 3 calls (incremented at its entry too).
+; Slots (relative): @scale: 0 entry block, 1 time (its own copy forks, so
+; it times itself), 2 calls (counted by its entry call too), 3 depth (a
+; fork may activate it while it runs).
 ; @twice.omp_outlined: 0 entry, 1 loop, then 2 calls, 3 time, 4 depth; its
 ; body is not timed (threads run it: the fork's time is the region's).
 ; @main: 0 entry, 1 time, 2 depth.
@@ -23,7 +24,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; name, demangled, attributed_to, first_slot, num_slots, entry_slot,
 ; time_slot, depth_slot:
 ; CHECK: @roof.functions = private constant [4 x %roof.Function]
-; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 4, i32 3, i32 1, i32 2,
+; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 4, i32 2, i32 1, i32 3,
 ; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 4, i32 2, i32 0, i32 -1, i32 -1,
 ; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr @{{[^,]+}}, i32 6, i32 5, i32 2, i32 3, i32 4,
 ; CHECK-SAME: %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 11, i32 3, i32 0, i32 1, i32 2,
@@ -66,13 +67,17 @@ exit:
   ret void
 }
 
+; @scale's entry call counts its calls at its calls slot (absolute 0 + 2).
+; CHECK-LABEL: define void @scale(
+; CHECK:       call i64 @__roof_enter(i32 2)
+
 ; In @main, around each fork: +1 to the calls slot of the function it
-; activates (absolute slots: @scale 0 + 3 = 3, @twice.omp_outlined 6 + 2 =
-; 8), its depth slot raised (2; 10), the cycle counter read before and
+; activates (absolute slots: @scale 0 + 2 = 2, @twice.omp_outlined 6 + 2 =
+; 8), its depth slot raised (3; 10), the cycle counter read before and
 ; after, the elapsed cycles added to its time slot (1; 9).
 ; CHECK-LABEL: define i32 @main(
-; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 3
 ; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 2
+; CHECK:       getelementptr inbounds i64, ptr %{{.*}}, i64 3
 ; CHECK:       call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT:  call void (ptr, i32, ptr, ...) @__kmpc_fork_call(ptr @loc, i32 2, ptr @scale.omp_outlined,
 ; CHECK-NEXT:  call i64 @llvm.readcyclecounter()

@@ -9,8 +9,8 @@
 ; roofline point cannot be placed for it (docs/schema.md: time_s is null
 ; only for functions "without loops").
 ;
-; Expected: @scale is timed like a function with a loop: it reads
-; llvm.readcyclecounter on entry and before its return, and its descriptor
+; Expected: @scale is timed like a function with a loop: it calls
+; __roof_enter on entry and reads llvm.readcyclecounter before its return, and its descriptor
 ; has time and depth slots (here relative slots 1 and 2: @scale has one
 ; census slot, its entry block).
 ; roof gives: no readcyclecounter in @scale, time_slot = depth_slot = -1.
@@ -28,7 +28,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 3, i32 0, i32 1, i32 2,
 
 ; CHECK-LABEL: define void @scale(
-; CHECK:         call i64 @llvm.readcyclecounter()
+; CHECK:         call i64 @__roof_enter(i32 0)
 ; CHECK:         call void (ptr, i32, ptr, ...) @__kmpc_fork_call(
 ; CHECK:         call i64 @llvm.readcyclecounter()
 ; CHECK:         ret void

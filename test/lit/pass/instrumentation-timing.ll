@@ -1,25 +1,31 @@
 ; Timing: only functions with loops are timed (a loop-free function is too
 ; short to time with a cycle counter, and the caller's time includes it).
-; A timed function reads llvm.readcyclecounter on entry, increments its
-; recursion-depth slot, and at every return restores the depth and, for the
-; outermost activation only (depth was 0), adds end - start to its time
-; slot. The time and depth slots follow the census slots of the function;
-; the descriptor gives them relative to the function's first slot.
-; A timed function also calls the module's __roof_thread_counters on entry,
-; which registers the thread's counters on its first call; a loop-free one
-; tests the registered flag inline and calls it only when the flag is unset
-; (a call on every entry would cost a small function its arguments' spills).
+; A timed function's entry is one call of the module's __roof_enter(slot),
+; which registers the thread's counters on its first call, adds 1 to the
+; calls counter at `slot` (the entry block's slot 0) and returns
+; llvm.readcyclecounter. At every return the function adds end - start to
+; its time slot. One that may recurse also keeps a recursion-depth slot:
+; it increments it on entry, restores it at every return, and adds the
+; cycles of the outermost activation only (depth was 0). A norecurse one
+; has one activation at a time on a thread: no depth slot.
+; A loop-free function tests the registered flag inline and calls
+; __roof_thread_counters only when the flag is unset (a call on every
+; entry would cost a small function its arguments' spills).
+; The time and depth slots follow the census slots of the function; the
+; descriptor gives them relative to the function's first slot.
 ;
-; @noloop:   slots: 0 entry                     time -1, depth -1
-; @withloop: slots: 0 entry, 1 %loop, 2 %odd    time 3, depth 4 (relative),
-;            first slot 1, so absolute slots 4 (time) and 5 (depth)
+; @noloop:    slots: 0 entry                    time -1, depth -1
+; @withloop:  slots: 0 entry, 1 %loop, 2 %odd   time 3, depth 4 (relative),
+;             first slot 1, so absolute slots 4 (time) and 5 (depth)
+; @norecurse: slots: 0 entry, 1 %loop           time 2, no depth,
+;             first slot 6, so absolute slot 8 (time)
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 1, i32 5, i32 0, i32 3, i32 4, {{[^}]+}} }]
+; CHECK: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 1, i32 5, i32 0, i32 3, i32 4, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 6, i32 3, i32 0, i32 2, i32 -1, {{[^}]+}} }]
 
 ; CHECK-LABEL: define double @noloop(
 ; CHECK-NOT:     readcyclecounter
@@ -35,9 +41,9 @@ entry:
 }
 
 ; CHECK-LABEL: define double @withloop(
-; CHECK:         call ptr @__roof_thread_counters()
+; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK:         [[T0:%[^ ]+]] = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT:    [[T0:%[^ ]+]] = call i64 @__roof_enter(i32 1)
 ; CHECK-NEXT:    [[DS:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 5{{$}}
 ; CHECK-NEXT:    [[D:%[^ ]+]] = load i64, ptr [[DS]],
 ; CHECK-NEXT:    [[D1:%[^ ]+]] = add i64 [[D]], 1{{$}}
@@ -80,4 +86,44 @@ odd:
   ret double %h
 }
 
+; CHECK-LABEL: define double @norecurse(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    [[C3:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK-NEXT:    [[T3:%[^ ]+]] = call i64 @__roof_enter(i32 6)
+; CHECK-NEXT:    br label %loop
+; CHECK:       exit:
+; CHECK:         [[T4:%[^ ]+]] = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT:    [[E3:%[^ ]+]] = sub i64 [[T4]], [[T3]]
+; CHECK-NEXT:    [[TS3:%[^ ]+]] = getelementptr inbounds i64, ptr [[C3]], i64 8{{$}}
+; CHECK-NEXT:    [[TV3:%[^ ]+]] = load i64, ptr [[TS3]],
+; CHECK-NEXT:    [[TA3:%[^ ]+]] = add i64 [[TV3]], [[E3]]
+; CHECK-NEXT:    store i64 [[TA3]], ptr [[TS3]],
+; CHECK-NEXT:    ret double %acc.next
+define double @norecurse(double %x, i64 %n) #1 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %acc = phi double [ %x, %entry ], [ %acc.next, %loop ]
+  %acc.next = fmul double %acc, %x
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret double %acc.next
+}
+
+; The entry call: the thread's registration on its first call, the calls
+; counter at its argument, the cycle counter.
+; CHECK-LABEL: define internal i64 @__roof_enter(i32 %0)
+; CHECK:         call ptr @__roof_thread_counters()
+; CHECK:         [[S:%[^ ]+]] = zext i32 %0 to i64
+; CHECK-NEXT:    [[P:%[^ ]+]] = getelementptr inbounds i64, ptr {{%[^ ]+}}, i64 [[S]]
+; CHECK-NEXT:    [[V:%[^ ]+]] = load i64, ptr [[P]],
+; CHECK-NEXT:    [[V1:%[^ ]+]] = add i64 [[V]], 1
+; CHECK-NEXT:    store i64 [[V1]], ptr [[P]],
+; CHECK-NEXT:    [[T:%[^ ]+]] = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT:    ret i64 [[T]]
+
 attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
+attributes #1 = { norecurse "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }

@@ -18,7 +18,6 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @counted(
 ; CHECK:       entry:
-; CHECK-NEXT:    call ptr @__roof_thread_counters()
 ; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
 ; CHECK:       loop:
 ; CHECK-NOT:     roof

@@ -47,7 +47,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define void @triad(
-; CHECK:         [[SLOTS:%roof.slot[0-9]*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 4
+; CHECK:         [[SLOTS:%roof.slot[0-9]*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 3
 ; CHECK:       roof.decide:
 ; CHECK:         [[TRIPS:%.*]] = add {{(nuw nsw )?}}i64 {{%.*}}, 1
 ; CHECK-NEXT:    [[SHORT:%.*]] = icmp ult i64 [[TRIPS]], 1366
