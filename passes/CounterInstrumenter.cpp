@@ -477,10 +477,23 @@ void FunctionInstrumenter::registerThread(Instruction *Base) {
 
 void FunctionInstrumenter::run() {
   BasicBlock &Entry = F.getEntryBlock();
-  Instruction *AfterAllocas = &*Entry.getFirstInsertionPt();
-  while (isa<AllocaInst>(AfterAllocas))
-    AfterAllocas = AfterAllocas->getNextNode();
-  IRBuilder<> B(AfterAllocas);
+  // The entry block's static allocas go first, before what is placed
+  // here: the thread's registration test splits the entry block, and an
+  // alloca left below the split would be a dynamic allocation (a frame
+  // pointer, a stack adjustment per call), where in the entry block it has
+  // a fixed stack slot. clang's OpenMP bodies have instructions before
+  // their allocas.
+  BasicBlock::iterator AfterAllocas = Entry.getFirstInsertionPt();
+  for (Instruction &I : make_early_inc_range(Entry)) {
+    auto *Alloca = dyn_cast<AllocaInst>(&I);
+    if (!Alloca || !Alloca->isStaticAlloca())
+      continue;
+    if (AfterAllocas == Alloca->getIterator())
+      ++AfterAllocas;
+    else
+      Alloca->moveBefore(Entry, AfterAllocas);
+  }
+  IRBuilder<> B(&*AfterAllocas);
   // Addressed as the thread-local it is: in an executable an offset from
   // the thread pointer (%fs), which takes no register in loops.
   CounterBase = B.CreateThreadLocalAddress(Counters);
