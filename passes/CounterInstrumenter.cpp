@@ -463,14 +463,20 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
 
 // The runtime must know each thread's copy of the array: the module's
 // __roof_thread_counters registers it on the thread's first call. A timed
-// function's entry call (__roof_enter) does that. Any other function, which
-// may be a small one called in a loop, tests the flag inline (two
-// instructions) and calls it on the thread's first call only: a call on
-// every entry would make it save its arguments around the call (2x the run
-// time of a two-FLOP function called 10^8 times).
+// function's entry call (__roof_enter) does that; another function with
+// loops (an OpenMP body) calls it on entry, which costs it nothing next to
+// its loops and the backend less than a branch around the call. A
+// loop-free function, which may be a small one called in a loop, tests the
+// flag inline (two instructions) and calls it on the thread's first call
+// only: a call on every entry would make it save its arguments around the
+// call (2x the run time of a two-FLOP function called 10^8 times).
 void FunctionInstrumenter::registerThread(Instruction *Base) {
   if (Plan.TimedInBody)
     return;
+  if (!LI.empty()) {
+    IRBuilder<>(Base).CreateCall(ThreadCounters);
+    return;
+  }
   Instruction *Then = onThreadsFirstCall(Base->getNextNode(), Registered).first;
   IRBuilder<>(Then).CreateCall(ThreadCounters);
 }

@@ -71,6 +71,16 @@ exit:
 ; CHECK-LABEL: define void @scale(
 ; CHECK:       call i64 @__roof_enter(i32 2)
 
+; @twice.omp_outlined is not timed in its body, but has a loop: it calls
+; __roof_thread_counters (the thread's registration) on entry, without the
+; flag test of a loop-free function.
+; CHECK-LABEL: define internal void @twice.omp_outlined(
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    call ptr @__roof_thread_counters()
+; CHECK-NEXT:    call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK-NOT:     @__roof_thread_registered
+; CHECK:         ret void
+
 ; In @main, around each fork: +1 to the calls slot of the function it
 ; activates (absolute slots: @scale 0 + 2 = 2, @twice.omp_outlined 6 + 2 =
 ; 8), its depth slot raised (3; 10), the cycle counter read before and
