@@ -67,8 +67,8 @@ struct PlannedFunction {
   uint32_t FirstSlot = 0;
   uint32_t NumSlots = 0;
   uint32_t TimeSlot = ROOF_NO_SLOT; // relative
-  /// The thread's activations of it that time themselves, when there may be
-  /// more than one at a time (planDepths; relative).
+  /// How many of its timed activations the thread is in, where that may be
+  /// more than one (planDepths; relative).
   uint32_t DepthSlot = ROOF_NO_SLOT;
   /// Its calls, when they are not the executions of its entry block: it
   /// is also activated by OpenMP fork calls in other functions (relative).
