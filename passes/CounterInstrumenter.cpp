@@ -628,9 +628,12 @@ static void compileForModuleTarget(ArrayRef<Function *> Helpers,
   };
   std::map<std::array<StringRef, std::size(Kinds)>, unsigned> Uses;
   const Function *Most = Plans.front().F;
+  unsigned MostUses = 0;
   for (const PlannedFunction &P : Plans)
-    if (++Uses[TargetOf(*P.F)] > Uses[TargetOf(*Most)])
+    if (unsigned N = ++Uses[TargetOf(*P.F)]; N > MostUses) {
+      MostUses = N;
       Most = P.F;
+    }
   for (Function *Helper : Helpers)
     if (Helper)
       for (const char *Kind : Kinds)
