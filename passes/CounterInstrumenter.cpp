@@ -313,15 +313,19 @@ bool FunctionInstrumenter::isPromotable(const Loop &L) const {
 }
 
 // Each loop's own blocks (not those of its inner loops) count into locals
-// that are zero whenever control is outside the loop: they start at zero in
-// the entry block, and every exit adds them to the counter array and clears
-// them. So no preheader or dedicated exit is needed, and an exit block also
-// reached from elsewhere adds nothing extra. mem2reg then keeps the locals
-// in registers inside the loop. Flushing at each loop's own exits (rather
-// than carrying inner counts out to the outermost loop) keeps the number of
-// loop-carried values, which the backend's loop optimizations must handle,
-// to one per counter of that loop; an inner loop's exit runs once per outer
-// iteration, so the memory update there is cheap.
+// that every exit adds to the counter array. They are set to zero at the
+// end of each block outside the loop that branches into it or to one of its
+// exits, so no preheader or dedicated exit is needed: an exit block also
+// reached from elsewhere adds zero. mem2reg then keeps the locals in
+// registers inside the loop and nowhere else: outside it no path reads them
+// before a zero, so an inner loop's count is not carried around its outer
+// loops, where each would be one more phi that holds a register or a spill
+// slot through the outer loops' other inner loops. Flushing at each loop's
+// own exits (rather than carrying inner counts out to the outermost loop)
+// keeps the number of loop-carried values, which the backend's loop
+// optimizations must handle, to one per counter of that loop; an inner
+// loop's exit runs once per outer iteration, so the memory update there is
+// cheap.
 void FunctionInstrumenter::promote(Loop &L) {
   for (Loop *Sub : L.getSubLoops())
     promote(*Sub);
@@ -343,17 +347,24 @@ void FunctionInstrumenter::promote(Loop &L) {
   }
   if (Promoted.empty())
     return;
-  IRBuilder<> Init(cast<Instruction>(CounterBase)->getNextNode());
-  for (auto &[S, Local] : Promoted)
-    Init.CreateStore(ConstantInt::get(Int64, 0), Local);
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
+  SmallVector<BasicBlock *, 4> Entered(Exits);
+  Entered.push_back(L.getHeader());
+  SmallSetVector<BasicBlock *, 8> WaysIn;
+  for (BasicBlock *To : Entered)
+    for (BasicBlock *Pred : predecessors(To))
+      if (!L.contains(Pred))
+        WaysIn.insert(Pred);
+  for (BasicBlock *Pred : WaysIn) {
+    IRBuilder<> B(Pred->getTerminator());
+    for (auto &[S, Local] : Promoted)
+      B.CreateStore(ConstantInt::get(Int64, 0), Local);
+  }
   for (BasicBlock *Exit : Exits) {
     IRBuilder<> B(&*Exit->getFirstInsertionPt());
-    for (auto &[S, Local] : Promoted) {
+    for (auto &[S, Local] : Promoted)
       addToCounter(B, S, B.CreateLoad(Int64, Local, "roof.promoted"));
-      B.CreateStore(ConstantInt::get(Int64, 0), Local);
-    }
   }
 }
 

@@ -17,6 +17,16 @@
 ;   goes to memory at the inner exit (%latch, once per outer iteration), the
 ;   outer one at the outer exit; %latch always runs with %outer, so it
 ;   shares %outer's counter.
+;   Neither loop is entered or left other than through its header and its
+;   exit, so each local lives in its own loop only.
+; @bypass: some iterations of the outer loop skip the inner loop (%outer
+;   branches around it to %latch), as the alternative versions of a loop in
+;   optimised code do. The inner count is set to zero at the end of %guard,
+;   the one block outside the inner loop that branches into it or to its exit
+;   %after, so it lives in the inner loop only: the outer header has no phi
+;   of it. (Zeroed in the entry block and again at the inner exit, it was
+;   carried around the outer loop, a phi at %latch and at %outer holding a
+;   register or a spill slot through the outer loop.)
 ; @libm_call: a call of a `willreturn nounwind` function (here exp as clang
 ;   declares it with -fno-math-errno) does not prevent promotion.
 ;
@@ -101,6 +111,51 @@ latch:
   store double %u2, ptr %q
   %i.next = add i64 %i, 1
   %id = fcmp oge double %u2, 1.0e3
+  br i1 %id, label %exit, label %outer
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @bypass(
+; CHECK:       outer:
+; CHECK-NEXT:    %i = phi
+; CHECK-NOT:     phi
+; CHECK:       guard:
+; CHECK-NEXT:    br label %inner
+; CHECK:       inner:
+; CHECK-NEXT:    [[IL:%roof.local[^ ]*]] = phi i64 [ 0, %guard ], [ [[ILN:%[^ ]+]], %inner ]
+; CHECK:         [[ILN]] = add i64 [[IL]], 1{{$}}
+; CHECK:       after:
+; CHECK-NOT:     phi
+; CHECK:         add i64 %roof.count{{[^ ]*}}, [[ILN]]{{$}}
+; CHECK:       latch:
+; CHECK-NOT:     phi i64 [ 0
+; CHECK:         ret void
+define void @bypass(ptr %a, i64 %n) #0 {
+entry:
+  br label %outer
+outer:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %q = getelementptr double, ptr %a, i64 %i
+  %u = load double, ptr %q
+  %c = fcmp ogt double %u, 0.0
+  br i1 %c, label %guard, label %latch
+guard:
+  br label %inner
+inner:
+  %j = phi i64 [ 0, %guard ], [ %j.next, %inner ]
+  %p = getelementptr double, ptr %a, i64 %j
+  %v = load double, ptr %p
+  %w = fmul double %v, 2.0
+  store double %w, ptr %p
+  %j.next = add i64 %j, 1
+  %jd = fcmp oge double %w, 1.0e3
+  br i1 %jd, label %after, label %inner
+after:
+  br label %latch
+latch:
+  %i.next = add i64 %i, 1
+  %id = icmp eq i64 %i.next, %n
   br i1 %id, label %exit, label %outer
 exit:
   ret void
