@@ -1,5 +1,6 @@
 //===- CounterPlan.cpp - Static weights of a function's counters ----------===//
 #include "CounterPlan.h"
+#include "LibmCosts.h"
 #include "LibmPathCalls.h"
 #include "MachineAttribution.h"
 
@@ -33,11 +34,19 @@ StringRef kindName(unsigned Kind) {
 
 // A call that will return and cannot throw cannot reach exit() or longjmp,
 // nor roof_region_*() (which is neither, so no caller of it is inferred to
-// be): library calls such as malloc or strtol do not split a block.
+// be): library calls such as malloc or strtol do not split a block. Nor
+// does a call of a math library function the module does not define
+// (libraryCallWork knows its name), which returns and calls nothing back:
+// clang declares some, erfc among them, without willreturn, and a loop of
+// such calls would otherwise update the counter array on every iteration.
 bool isCensusBoundary(const Instruction &I) {
   auto *Call = dyn_cast<CallBase>(&I);
-  return Call && !isa<IntrinsicInst>(Call) &&
-         !(Call->hasFnAttr(Attribute::WillReturn) && Call->doesNotThrow());
+  if (!Call || isa<IntrinsicInst>(Call) ||
+      (Call->hasFnAttr(Attribute::WillReturn) && Call->doesNotThrow()))
+    return false;
+  const Function *Callee = Call->getCalledFunction();
+  return !isa<CallInst>(Call) || !Callee || !Callee->isDeclaration() ||
+         !libraryCallWork(Callee->getName());
 }
 
 namespace {

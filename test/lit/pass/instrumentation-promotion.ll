@@ -29,6 +29,10 @@
 ;   register or a spill slot through the outer loop.)
 ; @libm_call: a call of a `willreturn nounwind` function (here exp as clang
 ;   declares it with -fno-math-errno) does not prevent promotion.
+; @libm_errno: nor does a call of a math library function without
+;   willreturn (erfc, as clang declares it where it may set errno): it
+;   returns and calls nothing back. Its paths are counted by its counting
+;   form, __roof_libm_erfc, as those of a willreturn call are.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
@@ -185,7 +189,33 @@ exit:
   ret void
 }
 
+; CHECK-LABEL: define void @libm_errno(
+; CHECK:       loop:
+; CHECK-NEXT:    phi i64 [ 0, %{{[^ ]+}} ], [ [[N:%[^ ]+]], %loop ]
+; CHECK-NOT:     roof.slot
+; CHECK:         call double @__roof_libm_erfc(double %v,
+; CHECK-NOT:     roof.slot
+; CHECK:       exit:
+; CHECK:         add i64 %roof.count{{[^ ]*}}, [[N]]{{$}}
+define void @libm_errno(ptr %x, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %x, i64 %i
+  %v = load double, ptr %p
+  %e = call double @erfc(double %v) #2
+  store double %e, ptr %p
+  %i.next = add i64 %i, 1
+  %done = fcmp oge double %e, 1.0e3
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
 declare double @exp(double)
+declare double @erfc(double)
 
 attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
 attributes #1 = { nounwind willreturn memory(none) }
+attributes #2 = { nounwind }
