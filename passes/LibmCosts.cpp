@@ -78,13 +78,20 @@ void addRow(ClassWork &Work, RoofPrecision Executed,
     Work[Executed][C] += PerCall[C];
 }
 
-/// The measured work of one call to Name, all its rows together.
+/// The measured work of one call to Name, all its rows together: the
+/// table summed by name once, since every call a function makes is looked
+/// up (FlopCostModel, isCensusBoundary).
 std::optional<ClassWork> measuredWork(llvm::StringRef Name) {
-  std::optional<ClassWork> Work;
-  for (const LibmCostRow &Row : Table)
-    if (Name == Row.Name)
-      addRow(Work ? *Work : Work.emplace(), Row.Executed, Row.PerCall);
-  return Work;
+  static const llvm::StringMap<ClassWork> &ByName = *[] {
+    auto *Sums = new llvm::StringMap<ClassWork>(std::size(Table));
+    for (const LibmCostRow &Row : Table)
+      addRow((*Sums)[Row.Name], Row.Executed, Row.PerCall);
+    return Sums;
+  }();
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return std::nullopt;
+  return It->second;
 }
 
 } // namespace
