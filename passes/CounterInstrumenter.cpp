@@ -556,7 +556,7 @@ void FunctionInstrumenter::run() {
     if (CountedAtExit.count(S) || S == CallsAtEntry)
       continue;
     IRBuilder<> IB(incrementPoint(Slot));
-    Value *Units = unitsOf(IB, Slot.Scale);
+    Value *Units = unitsOf(IB, Slot);
     if (AllocaInst *Local = PromotedSlot.lookup(S))
       IB.CreateStore(IB.CreateAdd(IB.CreateLoad(Int64, Local), Units), Local);
     else

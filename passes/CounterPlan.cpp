@@ -65,6 +65,29 @@ bool hasBoundary(const Function &F, const Loop *L) {
              });
 }
 
+/// One slot for the active lanes of several masks in a part of a block
+/// (from \p First, the block's first slot) whose weights are the same: an
+/// unrolled vector body under four masks counts into one register, not four.
+void joinLaneSlots(CounterPlan &Census, size_t First) {
+  auto IsLanes = [](const CounterSlot &S) {
+    return S.Scale.Kind == CountingScale::PerActiveLane;
+  };
+  for (size_t S = First; S < Census.Slots.size(); ++S) {
+    if (!IsLanes(Census.Slots[S]))
+      continue;
+    for (size_t T = S + 1; T < Census.Slots.size();) {
+      CounterSlot &Into = Census.Slots[S], &Other = Census.Slots[T];
+      if (IsLanes(Other) && Other.Scale.After == Into.Scale.After &&
+          Other.Weights == Into.Weights) {
+        Into.Joined.push_back(Other.Scale);
+        Census.Slots.erase(Census.Slots.begin() + T);
+      } else {
+        ++T;
+      }
+    }
+  }
+}
+
 /// Moves the weights of each block's per-execution slot to the slot of the
 /// highest dominator it is control-equivalent with: fewer counters, and
 /// fewer induction variables once loops are promoted.
@@ -263,6 +286,7 @@ CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
                      [](const CounterSlot &A, const CounterSlot &B) {
                        return A.Scale.Kind < B.Scale.Kind;
                      });
+    joinLaneSlots(Census, FirstOfBlock);
   }
   mergeControlEquivalentBlocks(F, Census, FAM);
   emitRemarks(Census, F, FAM);
@@ -311,6 +335,10 @@ void printCounterPlan(raw_ostream &OS, const Function &F,
     Slot.Block->printAsOperand(OS, false);
     OS << ": ";
     printScale(OS, Slot.Scale);
+    for (const CountingScale &Also : Slot.Joined) {
+      OS << " + ";
+      printScale(OS, Also);
+    }
     OS << '\n';
     // One line per (precision, class) with its three kinds.
     for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)

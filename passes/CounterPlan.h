@@ -3,7 +3,8 @@
 // Groups the contributions of every instruction of a function into counter
 // slots: one slot per basic block (per part of a block between calls) for
 // what happens once per execution, and one per (block, mask) or (block,
-// run-time amount) for what scales with active lanes or bytes. A slot's weights
+// run-time amount) for what scales with active lanes or bytes (masks whose
+// lanes are worth the same share one: CounterSlot::Joined). A slot's weights
 // are what one unit of it is worth. Blocks that contribute nothing get no
 // counter, except the entry block, whose count is the number of calls.
 //
@@ -28,6 +29,10 @@ struct CounterSlot {
   llvm::BasicBlock *Block;
   CountingScale Scale;
   std::map<uint32_t, uint64_t> Weights; // metric -> amount per unit
+  /// Active lanes of other masks in the same part of the block, with the
+  /// same weights, that this slot counts too (an unrolled vector body whose
+  /// parts each have their own mask): one counter for all.
+  std::vector<CountingScale> Joined = {};
 };
 
 struct CounterPlan {

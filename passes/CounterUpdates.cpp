@@ -14,7 +14,7 @@ namespace roof {
 
 // The run-time number of units one execution adds: 1, the number of active
 // lanes of a mask (below the explicit vector length), or an amount.
-Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
+static Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   Type *Int64 = B.getInt64Ty();
   switch (S.Kind) {
   case CountingScale::PerExecution:
@@ -47,6 +47,13 @@ Value *unitsOf(IRBuilder<> &B, const CountingScale &S) {
   llvm_unreachable("unknown counting scale");
 }
 
+Value *unitsOf(IRBuilder<> &B, const CounterSlot &Slot) {
+  Value *Units = unitsOf(B, Slot.Scale);
+  for (const CountingScale &Also : Slot.Joined)
+    Units = B.CreateAdd(Units, unitsOf(B, Also));
+  return Units;
+}
+
 void addToCount(IRBuilder<> &B, Value *Address, Value *Amount) {
   Type *Int64 = B.getInt64Ty();
   Value *Old = B.CreateLoad(Int64, Address, "roof.count");
@@ -63,13 +70,17 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
   Instruction *Point = Slot.Scale.After     ? Slot.Scale.After->getNextNode()
                        : BB->isEntryBlock() ? EntryPoint
                                             : &*BB->getFirstInsertionPt();
-  for (Value *V : {Slot.Scale.Mask, Slot.Scale.EVL, Slot.Scale.Amount}) {
-    auto *Def = dyn_cast_or_null<Instruction>(V);
-    if (!Def || Def->getParent() != BB || isa<PHINode>(Def))
-      continue;
-    if (Point->comesBefore(Def->getNextNode()))
-      Point = Def->getNextNode();
-  }
+  SmallVector<const CountingScale *, 4> Scales = {&Slot.Scale};
+  for (const CountingScale &Also : Slot.Joined)
+    Scales.push_back(&Also);
+  for (const CountingScale *S : Scales)
+    for (Value *V : {S->Mask, S->EVL, S->Amount}) {
+      auto *Def = dyn_cast_or_null<Instruction>(V);
+      if (!Def || Def->getParent() != BB || isa<PHINode>(Def))
+        continue;
+      if (Point->comesBefore(Def->getNextNode()))
+        Point = Def->getNextNode();
+    }
   return Point;
 }
 

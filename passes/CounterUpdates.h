@@ -23,11 +23,12 @@ class SCEVExpander;
 
 namespace roof {
 
-/// The run-time number of units one execution of \p Scale's part of a block
+/// The run-time number of units one execution of \p Slot's part of a block
 /// adds, as an i64: 1, the number of active lanes of a mask (below the
-/// explicit vector length), or an amount. Not for a libm call's path groups
-/// (CountingScale::PerPath), which the runtime counts (__roof_libm_path).
-llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CountingScale &Scale);
+/// explicit vector length; of each mask it joins, summed), or an amount.
+/// Not for a libm call's path groups (CountingScale::PerPath), which the
+/// runtime counts (__roof_libm_path).
+llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CounterSlot &Slot);
 
 /// Adds \p Amount (an integer, zero-extended to i64) to the i64 count at
 /// \p Address with a plain load, add and store: the count is this thread's

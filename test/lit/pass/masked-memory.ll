@@ -46,6 +46,25 @@ entry:
   ret void
 }
 
+; Two masks whose lanes are worth the same (an unrolled vector body, each
+; part under its own mask): one counter, whose units are the sum of both
+; popcounts (test/lit/pass/instrumentation-joined-masks.ll).
+; CHECK-LABEL: roof-counter-plan: function 'unrolled_parts'
+; CHECK-NEXT:   block %entry: per execution
+; CHECK-NEXT:   block %entry: per active lane of %m1 + per active lane of %m2
+; CHECK-NEXT:     bytes loaded=8 stored=8
+; CHECK-NOT:    block
+define void @unrolled_parts(ptr %p, ptr %q, <8 x i1> %m1, <8 x i1> %m2) #0 {
+entry:
+  %v1 = call <8 x double> @llvm.masked.load.v8f64.p0(ptr %p, i32 8, <8 x i1> %m1, <8 x double> poison)
+  call void @llvm.masked.store.v8f64.p0(<8 x double> %v1, ptr %q, i32 8, <8 x i1> %m1)
+  %p2 = getelementptr double, ptr %p, i64 8
+  %q2 = getelementptr double, ptr %q, i64 8
+  %v2 = call <8 x double> @llvm.masked.load.v8f64.p0(ptr %p2, i32 8, <8 x i1> %m2, <8 x double> poison)
+  call void @llvm.masked.store.v8f64.p0(<8 x double> %v2, ptr %q2, i32 8, <8 x i1> %m2)
+  ret void
+}
+
 ; CHECK-LABEL: roof-counter-plan: function 'gather_scatter'
 ; CHECK-NEXT:   block %entry: per execution
 ; CHECK-NEXT:   block %entry: per active lane of %g
