@@ -3,9 +3,9 @@
 
 #include "Census.h"
 #include "InputFile.h"
+#include "ProfilerUnits.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -86,54 +86,6 @@ const char *baseUnitOf(const std::string &name) {
   if (name == kClockMetric)
     return "cycle/second";
   return nullptr;
-}
-
-// Nsight Compute 2025 abbreviates seconds in its default output ("ns",
-// "us", "ms", "s"; `"gpu__time_duration.sum","ns","243,652,480"`), older
-// versions and --print-units base spell them ("nsecond").
-std::string spelledOut(std::string_view unit, std::string_view base) {
-  if (base == "second" && (unit == "s" || (unit.size() == 2 && unit[1] == 's')))
-    return std::string(unit.substr(0, unit.size() - 1)) + "second";
-  return std::string(unit);
-}
-
-// The power of ten one `unit` is worth in `base`: "Mbyte" is 10^6 bytes,
-// "usecond" and "us" 10^-6 seconds, "cycle/nsecond" 10^9 cycles per second;
-// nothing for a unit of another quantity. An empty unit (no unit row) is
-// the base.
-std::optional<int> unitExponent(std::string_view shownUnit,
-                                std::string_view base) {
-  std::string spelled = spelledOut(shownUnit, base);
-  std::string_view unit = spelled;
-  if (unit.empty() || unit == base)
-    return 0;
-  constexpr std::string_view kPerSecond = "/second";
-  if (endsWith(base, kPerSecond)) {
-    std::string_view perUnit = base.substr(0, base.size() - kPerSecond.size());
-    if (!startsWith(unit, std::string(perUnit) + "/"))
-      return std::nullopt;
-    std::optional<int> time =
-        unitExponent(unit.substr(perUnit.size() + 1), "second");
-    return time ? std::optional(-*time) : std::nullopt;
-  }
-  if (unit.size() != base.size() + 1 || !endsWith(unit, base))
-    return std::nullopt;
-  static const std::pair<char, int> kPrefixes[] = {
-      {'K', 3},  {'M', 6},  {'G', 9},  {'T', 12},
-      {'P', 15}, {'m', -3}, {'u', -6}, {'n', -9}};
-  for (auto [prefix, exponent] : kPrefixes)
-    if (unit.front() == prefix)
-      return exponent;
-  return std::nullopt;
-}
-
-// `value` x 10^exponent, dividing for negative exponents so that 3968
-// nanoseconds are 3.968e-6 seconds, not 3.9680000000000006e-6.
-double scaled(double value, int exponent) {
-  double power = 1;
-  for (int i = 0; i < std::abs(exponent); ++i)
-    power *= 10;
-  return exponent < 0 ? value / power : value * power;
 }
 
 //===----------------------------------------------------------------------===//
@@ -317,16 +269,16 @@ private:
     if (*number < 0)
       throw InputError(lineText(line) + ": " + shownName + " is \"" + value +
                        "\", negative");
-    std::optional<int> exponent = unitExponent(unit, base);
-    if (!exponent)
+    std::optional<int> steps = unitSteps(unit, base);
+    if (!steps)
       throw InputError(lineText(line) + ": " + shownName + " in \"" + unit +
                        "\", not a unit of " + base +
                        " roof knows: collect with ncu --print-units base");
     // ncu's default units (--print-units auto) scale counts too ("Kinst",
     // "Minst") and keep a few digits: read, and marked approximate.
-    if (std::string_view(base) == "inst" && *exponent != 0)
+    if (std::string_view(base) == "inst" && *steps != 0)
       launch.rounded.insert(name);
-    launch.metrics[name] = scaled(*number, *exponent);
+    launch.metrics[name] = scaledBySteps(*number, *steps, kDecimalRadix);
   }
 
   std::vector<std::string_view> lines_;

@@ -22,10 +22,10 @@
 // sm__cycles_elapsed.avg / sm__cycles_elapsed.avg.per_second. ncu scales
 // units unless run with --print-units base (the default, auto, "scales
 // metrics to fitting magnitude"; Nsight Compute CLI guide, "Metrics and
-// Units"): scaled bytes, times and counts are converted back with one table
-// of SI prefixes, scaled instruction counts (rounded to the digits printed)
-// marked approximate like nvprof's averages; a unit of another quantity is
-// refused with its line.
+// Units"): scaled bytes, times and counts are converted back with the table
+// of SI prefixes of ProfilerUnits.h, scaled instruction counts (rounded to
+// the digits printed) marked approximate like nvprof's averages; a unit of
+// another quantity is refused with its line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DRIVER_NCUOUTPUT_H
