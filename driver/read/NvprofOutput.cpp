@@ -3,8 +3,12 @@
 
 #include "Census.h"
 #include "InputFile.h"
+#include "ProfilerUnits.h"
+#include "Text.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <map>
 
 namespace roof {
@@ -19,60 +23,12 @@ namespace {
 // Bytes per transaction of nvprof's *_transactions metrics.
 constexpr double kTransactionBytes = 32;
 
-// Where the metric table keeps what roof reads.
-struct MetricColumns {
-  std::size_t device, kernel, invocations, metric, min, max, avg;
-  std::size_t count; // fields a row needs
-};
+//===----------------------------------------------------------------------===//
+// The metrics roof reads, and their values
+//===----------------------------------------------------------------------===//
 
-// The columns of a metric table's header; nothing for another table
-// (events, a summary).
-std::optional<MetricColumns>
-metricColumns(const std::vector<std::string> &header) {
-  std::size_t found[7];
-  std::size_t count = 0;
-  const char *const names[7] = {
-      "Device", "Kernel", "Invocations", "Metric Name", "Min", "Max", "Avg"};
-  for (std::size_t i = 0; i < 7; ++i) {
-    auto column = std::find(header.begin(), header.end(), names[i]);
-    if (column == header.end())
-      return std::nullopt;
-    found[i] = static_cast<std::size_t>(column - header.begin());
-    count = std::max(count, found[i] + 1);
-  }
-  return MetricColumns{found[0], found[1], found[2], found[3],
-                       found[4], found[5], found[6], count};
-}
-
-// One metric of one kernel, summed over devices.
-struct MetricTotal {
-  double total = 0;         // sum of Invocations x Avg
-  double invocations = 0;   // sum of Invocations
-  bool approximate = false; // Min != Max somewhere
-};
-
-using NvprofKernel = std::map<std::string, MetricTotal>; // by metric
-
-std::string lineText(std::size_t line) {
-  return "line " + std::to_string(line);
-}
-
-double numberIn(const std::string &text, const char *column,
-                const std::string &metric, std::size_t line) {
-  std::optional<double> number = parseGroupedNumber(trimmed(text));
-  if (!number)
-    throw InputError(lineText(line) + ": " + metric + " " + column + " is \"" +
-                     text + "\", not a number");
-  // Every column roof reads is a count: of kernel runs, of FLOPs or of
-  // transactions.
-  if (*number < 0)
-    throw InputError(lineText(line) + ": " + metric + " " + column + " is \"" +
-                     text + "\", negative");
-  return *number;
-}
-
-// The metrics roof reads; others (throughputs with units, percentages,
-// flop_count_sp_special) are not parsed.
+// The metrics roof reads; others (throughputs, percentages, utilization
+// levels, flop_count_sp_special) are not parsed.
 bool isReadMetric(const std::string &name) {
   static const char *const kRead[] = {
       "dram_read_bytes",        "dram_write_bytes",
@@ -89,67 +45,301 @@ bool isReadMetric(const std::string &name) {
   return false;
 }
 
+// The metrics of bytes; every other one roof reads is a count of FLOPs or
+// transactions, which nvprof prints without unit.
+bool isBytesMetric(const std::string &name) {
+  return name == "dram_read_bytes" || name == "dram_write_bytes";
+}
+
+std::string lineText(std::size_t line) {
+  return "line " + std::to_string(line);
+}
+
+// A value as nvprof printed it.
+struct PrintedValue {
+  double value = 0;
+  // Scaled ("1.5000MB") or in exponent notation ("8.1962e+11", as nvprof
+  // prints counts past 10^10): only as exact as the digits printed.
+  bool rounded = false;
+};
+
+// `text` (`what`: "flop_count_dp Avg") as a count, which has no unit, or as
+// bytes in B, KB, MB, GB, TB, PB, steps of 1024: the unit appended to the
+// number ("1.5000MB", the metric summary) or `columnUnit` (the units row of
+// --print-gpu-trace).
+PrintedValue printedValue(const std::string &text, std::string_view columnUnit,
+                          bool bytes, const std::string &what,
+                          std::size_t line) {
+  std::string_view printed = trimmed(text);
+  std::size_t end = printed.size(); // of the number: the unit has no digit
+  while (end > 0 && !std::isdigit(static_cast<unsigned char>(printed[end - 1])))
+    --end;
+  std::string_view digits = printed.substr(0, end);
+  std::string_view suffix = printed.substr(end);
+  std::string shown = lineText(line) + ": " + what + " is \"" + text + "\"";
+  std::optional<double> number = parseGroupedNumber(digits);
+  if (!number)
+    throw InputError(shown + ", not a number");
+  // Every value roof reads is a count: of kernel runs, FLOPs, transactions
+  // or bytes.
+  if (*number < 0)
+    throw InputError(shown + ", negative");
+  std::string_view column = trimmed(columnUnit);
+  if (!suffix.empty() && !column.empty())
+    throw InputError(shown + " in a column of \"" + std::string(column) +
+                     "\": two units");
+  std::string_view unit = suffix.empty() ? column : suffix;
+  std::optional<int> steps = bytes          ? unitSteps(unit, "B")
+                             : unit.empty() ? std::optional(0)
+                                            : std::nullopt;
+  if (!steps || *steps < 0)
+    throw InputError(
+        shown + ": \"" + std::string(unit) + "\" is not a unit " +
+        (bytes ? "of bytes roof knows (B, KB, MB, GB, TB, PB)" : "of a count"));
+  double value = scaledBySteps(*number, *steps, kBinaryRadix);
+  if (!std::isfinite(value))
+    throw InputError(shown + ", more than a number holds");
+  bool exponent = digits.find_first_of("eE") != std::string_view::npos;
+  return {value, *steps != 0 || exponent};
+}
+
+//===----------------------------------------------------------------------===//
+// The two pages: the metric summary and --print-gpu-trace
+//===----------------------------------------------------------------------===//
+
+// nvprof --csv --metrics prints a row per kernel and metric (the summary,
+// Invocations x Avg); with --print-gpu-trace a row per launch and a column
+// per metric. The header tells them apart.
+enum class Page { Summary, GpuTrace };
+
+// Where a page's header keeps what roof reads.
+struct Header {
+  Page page = Page::Summary;
+  std::size_t line = 0; // index into the lines
+  std::size_t fields = 0;
+  std::size_t device = 0, kernel = 0;
+  // Summary.
+  std::size_t invocations = 0, metric = 0, min = 0, max = 0, avg = 0;
+  // GpuTrace: each column of a metric roof reads, and the units row.
+  std::vector<std::pair<std::size_t, std::string>> metrics;
+  std::vector<std::string> units;
+};
+
+// The header of either page; nothing for another table (events, a summary
+// of times).
+std::optional<Header> headerOf(const std::vector<std::string> &names,
+                               std::size_t line) {
+  auto column = [&](const char *name) -> std::optional<std::size_t> {
+    auto found = std::find(names.begin(), names.end(), name);
+    if (found == names.end())
+      return std::nullopt;
+    return static_cast<std::size_t>(found - names.begin());
+  };
+  Header header;
+  header.line = line;
+  header.fields = names.size();
+  std::optional<std::size_t> device = column("Device");
+  if (!device)
+    return std::nullopt;
+  header.device = *device;
+  if (column("Metric Name")) {
+    const std::pair<const char *, std::size_t *> kColumns[] = {
+        {"Kernel", &header.kernel},
+        {"Invocations", &header.invocations},
+        {"Metric Name", &header.metric},
+        {"Min", &header.min},
+        {"Max", &header.max},
+        {"Avg", &header.avg}};
+    for (const auto &[name, index] : kColumns) {
+      std::optional<std::size_t> found = column(name);
+      if (!found)
+        return std::nullopt;
+      *index = *found;
+    }
+    return header;
+  }
+  // "Kernel" with --metrics or --events, "Name" without.
+  std::optional<std::size_t> kernel = column("Kernel");
+  if (!kernel)
+    kernel = column("Name");
+  if (!column("Correlation_ID") || !kernel)
+    return std::nullopt;
+  header.page = Page::GpuTrace;
+  header.kernel = *kernel;
+  for (std::size_t c = 0; c < names.size(); ++c)
+    if (isReadMetric(names[c]))
+      header.metrics.emplace_back(c, names[c]);
+  return header;
+}
+
+// One metric of one kernel, summed over devices and launches.
+struct MetricTotal {
+  double total = 0;         // sum of Invocations x Avg, or of the launches
+  double invocations = 0;   // sum of Invocations, or the launches counted
+  bool approximate = false; // Min != Max somewhere, or digits rounded
+};
+
+using NvprofKernel = std::map<std::string, MetricTotal>; // by metric
+
 struct Table {
   std::map<std::string, NvprofKernel> kernels;
   std::vector<std::string> order; // kernels in order of first appearance
   std::string device;
 };
 
-Table readTable(std::string_view text) {
-  std::vector<std::string_view> lines = textLines(text);
-  Table table;
-  std::optional<MetricColumns> columns; // while in a metric table
-  bool anyMetricTable = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    std::string_view line = trimmed(lines[i]);
-    if (!startsWith(line, "\""))
-      continue; // ==PID== lines, the program's own output
-    std::size_t number = i + 1;
-    std::optional<std::vector<std::string>> fields = csvRecord(line);
-    if (!fields)
-      throw InputError(lineText(number) + ": a quoted field is not closed");
-    if (fields->front() == "Device") {
-      columns = metricColumns(*fields);
-      anyMetricTable = anyMetricTable || columns;
-      continue;
+class NvprofReader {
+public:
+  explicit NvprofReader(std::string_view text) : lines_(textLines(text)) {}
+
+  Table read() {
+    bool anyMetricTable = false;
+    std::optional<Page> page;
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      std::string_view line = trimmed(lines_[i]);
+      // --print-gpu-trace's units row, right after the header, quotes
+      // nothing.
+      bool unitsPlace = header_ && header_->page == Page::GpuTrace &&
+                        i == header_->line + 1 && !line.empty() &&
+                        !startsWith(line, "==");
+      if (!startsWith(line, "\"") && !unitsPlace)
+        continue; // ==PID== lines, the program's own output
+      std::size_t number = i + 1;
+      std::optional<std::vector<std::string>> fields = csvRecord(line);
+      if (!fields)
+        throw InputError(lineText(number) + ": a quoted field is not closed");
+      if (fields->front() == "Device" || fields->front() == "Start") {
+        header_ = headerOf(*fields, i);
+        if (!header_)
+          continue;
+        if (page && *page != header_->page)
+          throw InputError("both a metric summary and a --print-gpu-trace "
+                           "page: collect them in two files");
+        page = header_->page;
+        anyMetricTable = true;
+        continue;
+      }
+      if (!header_)
+        continue;
+      if (header_->page == Page::Summary)
+        readSummaryRow(*fields, number);
+      else if (unitsPlace && isUnitsRow(line, *fields))
+        readUnitsRow(*fields, number);
+      else
+        readTraceRow(*fields, number);
     }
-    if (!columns)
-      continue;
-    if (fields->size() < columns->count)
-      throw InputError(lineText(number) + ": " +
-                       std::to_string(fields->size()) +
-                       " fields, fewer than the header's");
-    const std::string &metric = (*fields)[columns->metric];
-    if (!isReadMetric(metric))
-      continue;
-    const std::string &name = (*fields)[columns->kernel];
-    auto [entry, added] = table.kernels.try_emplace(name);
-    if (added)
-      table.order.push_back(name);
-    if (table.device.empty())
-      table.device = (*fields)[columns->device];
-    auto numberAt = [&](std::size_t column, const char *title) {
-      return numberIn((*fields)[column], title, metric, number);
-    };
-    double invocations = numberAt(columns->invocations, "Invocations");
-    double minimum = numberAt(columns->min, "Min");
-    double maximum = numberAt(columns->max, "Max");
-    MetricTotal &total = entry->second[metric];
-    total.total += invocations * numberAt(columns->avg, "Avg");
-    total.invocations += invocations;
-    total.approximate = total.approximate || minimum != maximum;
+    if (!anyMetricTable)
+      throw InputError("no metric table (\"Device\",\"Kernel\",\"Invocations\","
+                       "\"Metric Name\",...): not the output of nvprof --csv "
+                       "--metrics? Collect with " +
+                       std::string(kNvprofCommand));
+    if (table_.order.empty())
+      throw InputError("the metric table has no FLOP or byte metric; collect "
+                       "with " +
+                       std::string(kNvprofCommand));
+    return std::move(table_);
   }
-  if (!anyMetricTable)
-    throw InputError("no metric table (\"Device\",\"Kernel\",\"Invocations\","
-                     "\"Metric Name\",...): not the output of nvprof --csv "
-                     "--metrics? Collect with " +
-                     std::string(kNvprofCommand));
-  if (table.order.empty())
-    throw InputError("the metric table has no FLOP or byte metric; collect "
-                     "with " +
-                     std::string(kNvprofCommand));
-  return table;
-}
+
+private:
+  NvprofKernel &kernelOf(const std::vector<std::string> &fields) {
+    const std::string &name = fields[header_->kernel];
+    auto [entry, added] = table_.kernels.try_emplace(name);
+    if (added)
+      table_.order.push_back(name);
+    if (table_.device.empty())
+      table_.device = fields[header_->device];
+    return entry->second;
+  }
+
+  // Adds what `launches` launches measured of `metric` to its total.
+  static void add(MetricTotal &total, const std::string &metric, double value,
+                  double launches, bool approximate, std::size_t line) {
+    total.total += value;
+    total.invocations += launches;
+    total.approximate = total.approximate || approximate;
+    if (!std::isfinite(total.total))
+      throw InputError(lineText(line) + ": " + metric +
+                       " adds up to more than a number holds");
+  }
+
+  void readSummaryRow(const std::vector<std::string> &fields,
+                      std::size_t line) {
+    std::size_t needed =
+        std::max({header_->device, header_->kernel, header_->invocations,
+                  header_->metric, header_->min, header_->max, header_->avg}) +
+        1;
+    if (fields.size() < needed)
+      throw InputError(lineText(line) + ": " + std::to_string(fields.size()) +
+                       " fields, fewer than the header's");
+    const std::string &metric = fields[header_->metric];
+    if (!isReadMetric(metric))
+      return;
+    NvprofKernel &kernel = kernelOf(fields);
+    auto valueAt = [&](std::size_t column, const char *title, bool bytes) {
+      return printedValue(fields[column], "", bytes, metric + " " + title,
+                          line);
+    };
+    bool bytes = isBytesMetric(metric);
+    PrintedValue invocations =
+        valueAt(header_->invocations, "Invocations", false);
+    PrintedValue minimum = valueAt(header_->min, "Min", bytes);
+    PrintedValue maximum = valueAt(header_->max, "Max", bytes);
+    PrintedValue average = valueAt(header_->avg, "Avg", bytes);
+    add(kernel[metric], metric, invocations.value * average.value,
+        invocations.value,
+        minimum.value != maximum.value || invocations.rounded ||
+            average.rounded,
+        line);
+  }
+
+  // The units row has no kernel name; a launch's row always has one.
+  bool isUnitsRow(std::string_view line,
+                  const std::vector<std::string> &fields) const {
+    return !startsWith(line, "\"") || fields.size() <= header_->kernel ||
+           fields[header_->kernel].empty();
+  }
+
+  void readUnitsRow(const std::vector<std::string> &fields, std::size_t line) {
+    if (fields.size() != header_->fields)
+      throw InputError(lineText(line) + ": the units row has " +
+                       std::to_string(fields.size()) +
+                       " fields, the header has " +
+                       std::to_string(header_->fields));
+    header_->units = fields;
+  }
+
+  void readTraceRow(const std::vector<std::string> &fields, std::size_t line) {
+    if (fields.size() != header_->fields)
+      throw InputError(lineText(line) + ": " + std::to_string(fields.size()) +
+                       " fields, the header has " +
+                       std::to_string(header_->fields));
+    const std::string &name = fields[header_->kernel];
+    if (name.empty())
+      throw InputError(lineText(line) + ": a launch without a kernel name");
+    // Memory copies and sets ("[CUDA memcpy HtoD]", "[CUDA memset]") have
+    // no metrics.
+    if (startsWith(name, "[CUDA "))
+      return;
+    std::vector<std::pair<const std::string *, PrintedValue>> values;
+    for (const auto &[column, metric] : header_->metrics) {
+      if (trimmed(fields[column]).empty())
+        continue; // not collected for this launch
+      std::string_view unit =
+          header_->units.empty() ? "" : header_->units[column];
+      values.emplace_back(&metric,
+                          printedValue(fields[column], unit,
+                                       isBytesMetric(metric), metric, line));
+    }
+    if (values.empty())
+      return; // a row of no metric roof reads
+    NvprofKernel &kernel = kernelOf(fields);
+    for (const auto &[metric, value] : values)
+      add(kernel[*metric], *metric, value.value, 1, value.rounded, line);
+  }
+
+  std::vector<std::string_view> lines_;
+  std::optional<Header> header_; // of the table being read
+  Table table_;
+};
 
 // The sum of `names`, each times its weight; absent unless all are there.
 std::optional<MetricTotal>
@@ -162,6 +352,9 @@ weightedSum(const NvprofKernel &kernel,
       return std::nullopt;
     sum.total += weight * found->second.total;
     sum.approximate = sum.approximate || found->second.approximate;
+    if (!std::isfinite(sum.total))
+      throw InputError(name + " (x " + exactDecimal(weight) +
+                       ") adds up to more than a number holds");
   }
   return sum;
 }
@@ -200,7 +393,7 @@ bytesOf(const NvprofKernel &kernel,
 } // namespace
 
 GpuProfile parseNvprofCsv(std::string_view text) {
-  Table table = readTable(text);
+  Table table = NvprofReader(text).read();
   GpuProfile profile;
   profile.tool = "nvprof";
   profile.device = table.device;

@@ -1,8 +1,9 @@
 //===- driver/unittests/GpuToolOutputTest.cpp - ncu and nvprof parsers ----===//
 //
 // The lit test test/lit/driver/compare-gpu.test reads realistic files end to
-// end; these check the corners: both ncu pages, units, several processes,
-// and files that are not what they should be, each refused with one line.
+// end; these check the corners: both pages of ncu and of nvprof, units,
+// several processes, and files that are not what they should be, each
+// refused with one line.
 //
 //===----------------------------------------------------------------------===//
 #include "InputFile.h"
@@ -280,6 +281,212 @@ TEST(NvprofTest, RefusesWhatIsNotItsOutput) {
                   "_fma) for k: roof needs fp64 and fp32 FLOPs; "
                   "collect with ") +
           kNvprofCommand);
+}
+
+//===----------------------------------------------------------------------===//
+// nvprof's default units
+//===----------------------------------------------------------------------===//
+
+// The same kernel "k", 2 invocations, with `dram` as every printed
+// dram_read_bytes value and `dp` as every flop_count_dp value.
+GpuProfile nvprofInUnits(const char *dram, const char *dp) {
+  return parseNvprofCsv(
+      std::string(kNvprofHeader) + "\n" +
+      nvprofRow("k", 2, "dram_read_bytes", dram, dram, dram) +
+      nvprofRow("k", 2, "dram_write_bytes", "0", "0", "0") +
+      nvprofRow("k", 2, "flop_count_dp", dp, dp, dp) +
+      nvprofRow("k", 2, "flop_count_sp", "\"1,234\"", "\"1,234\"",
+                "\"1,234\"") +
+      // Metrics roof does not read, in the units nvprof prints them.
+      nvprofRow("k", 2, "dram_read_throughput", "616.07MB/s", "616.07MB/s",
+                "616.07MB/s") +
+      nvprofRow("k", 2, "gld_efficiency", "21.88%", "21.88%", "21.88%") +
+      nvprofRow("k", 2, "dram_utilization", "\"Low (1)\"", "\"Low (1)\"",
+                "\"Low (1)\""));
+}
+
+double dramBytes(const GpuProfile &profile) {
+  return *profile.kernels[0].bytes[static_cast<int>(ProfiledLevel::Dram)];
+}
+
+TEST(NvprofUnitsTest, BytesInSteps) {
+  // nvprof's memory sizes are powers of 1024: its 4 KiB pages print as
+  // "4.0000KB" (unified memory summaries), 1020 KiB as "0.9961MB".
+  const std::pair<const char *, double> kBytes[] = {
+      {"512", 512},
+      {"512B", 512},
+      {"4.0000KB", 4096},
+      {"1.5000MB", 1.5 * 1048576},
+      {"2.0000GB", 2.0 * 1073741824},
+      {"1TB", 1099511627776.0}};
+  for (auto [printed, bytes] : kBytes)
+    EXPECT_EQ(dramBytes(nvprofInUnits(printed, "1")), 2 * bytes) << printed;
+}
+
+TEST(NvprofUnitsTest, CountsInExponentNotationAreApproximate) {
+  GpuProfile exact = nvprofInUnits("0", "9877961505");
+  EXPECT_EQ(exact.kernels[0].flops[ROOF_FP64], 2 * 9877961505.0);
+  EXPECT_FALSE(exact.kernels[0].approximateFlops[ROOF_FP64]);
+  EXPECT_EQ(exact.kernels[0].flops[ROOF_FP32], 2 * 1234.0); // grouped
+  // From 10^10 on nvprof keeps five digits (Summit's V100: flop_count_dp_fma
+  // "8.1962e+11").
+  GpuProfile rounded = nvprofInUnits("0", "8.1962e+11");
+  EXPECT_EQ(rounded.kernels[0].flops[ROOF_FP64], 2 * 8.1962e11);
+  EXPECT_TRUE(rounded.kernels[0].approximateFlops[ROOF_FP64]);
+  EXPECT_FALSE(rounded.kernels[0].approximateFlops[ROOF_FP32]);
+}
+
+TEST(NvprofUnitsTest, AnUnknownUnitIsRefusedWithItsLineAndValue) {
+  std::string header = std::string(kNvprofHeader) + "\n";
+  EXPECT_EQ(nvprofRefusal(header + nvprofRow("k", 1, "dram_read_bytes", "1.5XB",
+                                             "1.5XB", "1.5XB")),
+            "line 2: dram_read_bytes Min is \"1.5XB\": \"XB\" is not a unit "
+            "of bytes roof knows (B, KB, MB, GB, TB, PB)");
+  for (const char *bad : {"1.5KiB", "1.5kB", "1.5uB", "1.5e"})
+    EXPECT_NE(nvprofRefusal(
+                  header + nvprofRow("k", 1, "dram_write_bytes", "1", "1", bad))
+                  .find("is not a unit of bytes"),
+              std::string::npos)
+        << bad;
+  EXPECT_EQ(
+      nvprofRefusal(header +
+                    nvprofRow("k", 1, "flop_count_dp", "1", "1", "12%")),
+      "line 2: flop_count_dp Avg is \"12%\": \"%\" is not a unit of a count");
+  EXPECT_EQ(nvprofRefusal(header + nvprofRow("k", 1, "dram_read_transactions",
+                                             "1", "1", "1KB")),
+            "line 2: dram_read_transactions Avg is \"1KB\": \"KB\" is not a "
+            "unit of a count");
+  EXPECT_EQ(nvprofRefusal(header + nvprofRow("k", 1, "dram_read_bytes", "1",
+                                             "1", "1e300PB")),
+            "line 2: dram_read_bytes Avg is \"1e300PB\", more than a number "
+            "holds");
+}
+
+//===----------------------------------------------------------------------===//
+// nvprof --print-gpu-trace
+//===----------------------------------------------------------------------===//
+
+// As romnn/microgpusim's profile/tests/nvprof_vectoradd_100_32_metrics_all.txt
+// (nvprof --csv --print-gpu-trace --metrics all on a GTX 1080): a row per
+// launch, a column per metric, an unquoted row of units under the header.
+const char *const kTraceHeader =
+    R"("Device","Context","Stream","Kernel","Correlation_ID","gld_efficiency","dram_read_throughput","flop_count_dp","flop_count_sp","dram_read_transactions","dram_write_transactions")";
+const char *const kTraceUnits = ",,,,,%,MB/s,,,,";
+
+std::string traceRow(const char *kernel, int correlation, const char *dp,
+                     const char *sp, const char *read, const char *write) {
+  return std::string("\"Tesla K20c (0)\",\"1\",\"7\",\"") + kernel + "\"," +
+         std::to_string(correlation) + ",96.153846,452.628083," + dp + "," +
+         sp + "," + read + "," + write + "\n";
+}
+
+TEST(NvprofTraceTest, SumsEachKernelsLaunchesAsTheSummaryWould) {
+  std::string trace =
+      "==7== NVPROF is profiling process 7, command: ./app\n"
+      "==7== Profiling result:\n" +
+      std::string(kTraceHeader) + "\n" + kTraceUnits + "\n" +
+      traceRow("kern(float*, int)", 117, "4", "20", "1", "2") +
+      // Copies and sets: no metrics.
+      "\"Tesla K20c (0)\",\"1\",\"7\",\"[CUDA memcpy HtoD]\",118,,,,,,\n" +
+      traceRow("kern(float*, int)", 119, "4", "20", "1", "2") +
+      traceRow("other(int)", 121, "0", "7", "0", "0") +
+      traceRow("kern(float*, int)", 123, "4", "20", "1", "2");
+  std::string summary =
+      std::string(kNvprofHeader) + "\n" +
+      nvprofRow("kern(float*, int)", 3, "flop_count_dp", "4", "4", "4") +
+      nvprofRow("kern(float*, int)", 3, "flop_count_sp", "20", "20", "20") +
+      nvprofRow("kern(float*, int)", 3, "dram_read_transactions", "1", "1",
+                "1") +
+      nvprofRow("kern(float*, int)", 3, "dram_write_transactions", "2", "2",
+                "2") +
+      nvprofRow("other(int)", 1, "flop_count_dp", "0", "0", "0") +
+      nvprofRow("other(int)", 1, "flop_count_sp", "7", "7", "7") +
+      nvprofRow("other(int)", 1, "dram_read_transactions", "0", "0", "0") +
+      nvprofRow("other(int)", 1, "dram_write_transactions", "0", "0", "0");
+  GpuProfile fromTrace = parseNvprofCsv(trace);
+  GpuProfile fromSummary = parseNvprofCsv(summary);
+  ASSERT_EQ(fromTrace.kernels.size(), 2u);
+  ASSERT_EQ(fromSummary.kernels.size(), 2u);
+  for (std::size_t k = 0; k < 2; ++k) {
+    const ProfiledKernel &a = fromTrace.kernels[k];
+    const ProfiledKernel &b = fromSummary.kernels[k];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.launches, b.launches) << a.name;
+    EXPECT_EQ(a.flops, b.flops) << a.name;
+    EXPECT_EQ(a.approximateFlops, b.approximateFlops) << a.name;
+    EXPECT_EQ(a.bytes, b.bytes) << a.name;
+    EXPECT_EQ(a.timeS, b.timeS) << a.name;
+  }
+  const ProfiledKernel &kern = fromTrace.kernels[0];
+  EXPECT_EQ(kern.launches, 3u);
+  EXPECT_EQ(kern.flops[ROOF_FP64], 12.0);
+  EXPECT_EQ(kern.flops[ROOF_FP32], 60.0);
+  EXPECT_EQ(kern.bytes[static_cast<int>(ProfiledLevel::Dram)], 288.0);
+  EXPECT_EQ(fromTrace.device, fromSummary.device);
+  EXPECT_TRUE(fromTrace.launches.empty());
+}
+
+TEST(NvprofTraceTest, AppliesTheUnitsRowWhereAColumnHasOne) {
+  const char *header =
+      R"("Device","Context","Stream","Name","Correlation_ID","flop_count_dp","flop_count_sp","dram_read_bytes","dram_write_bytes")";
+  auto bytesOf = [&](const std::string &units, const char *read) {
+    return dramBytes(parseNvprofCsv(std::string(header) + "\n" + units +
+                                    "\"GTX 1080 (0)\",\"1\",\"7\",\"k\",1,"
+                                    "8,2," +
+                                    read + ",0\n"));
+  };
+  EXPECT_EQ(bytesOf(",,,,,,,KB,B\n", "1.5"), 1536.0);
+  EXPECT_EQ(bytesOf(",,,,,,,MB,\n", "2"), 2.0 * 1048576);
+  EXPECT_EQ(bytesOf(",,,,,,,,\n", "7136"), 7136.0);
+  // Without a units row, or a unit printed with the value.
+  EXPECT_EQ(bytesOf("", "7136"), 7136.0);
+  EXPECT_EQ(bytesOf("", "1.5000MB"), 1.5 * 1048576);
+}
+
+std::string traceRefusal(const std::string &rows) {
+  return nvprofRefusal(std::string(kTraceHeader) + "\n" + rows);
+}
+
+TEST(NvprofTraceTest, RefusesWhatIsNotItsOutput) {
+  std::string row = traceRow("k", 1, "4", "20", "1", "2");
+  EXPECT_EQ(traceRefusal(",,,,%,MB/s,,,,\n" + row),
+            "line 2: the units row has 10 fields, the header has 11");
+  EXPECT_EQ(traceRefusal(std::string(kTraceUnits) + "\n" +
+                         "\"Tesla K20c (0)\",\"1\",\"7\",\"k\",1\n"),
+            "line 3: 5 fields, the header has 11");
+  EXPECT_EQ(traceRefusal(",,,,,%,MB/s,XB,,,\n" + row),
+            "line 3: flop_count_dp is \"4\": \"XB\" is not a unit of a count");
+  EXPECT_EQ(traceRefusal(std::string(kTraceUnits) + "\n" +
+                         traceRow("k", 1, "4", "20", "1", "2%")),
+            "line 3: dram_write_transactions is \"2%\": \"%\" is not a unit of "
+            "a count");
+  EXPECT_EQ(traceRefusal(std::string(kTraceUnits) + "\n" + row + row +
+                         traceRow("", 3, "4", "20", "1", "2")),
+            "line 5: a launch without a kernel name");
+  // A metric roof needs without its column.
+  std::string noSp =
+      R"("Device","Context","Stream","Kernel","Correlation_ID","flop_count_dp")"
+      "\n\"Tesla K20c (0)\",\"1\",\"7\",\"k\",1,4\n";
+  EXPECT_EQ(nvprofRefusal(noSp),
+            std::string("no flop_count_sp (nor flop_count_sp_add, _mul, "
+                        "_fma) for k: roof needs fp64 and fp32 FLOPs; "
+                        "collect with ") +
+                kNvprofCommand);
+  // --print-gpu-trace without --metrics: times and sizes, no metric.
+  std::string timesOnly =
+      R"("Start","Duration","Grid X","Size","Throughput","Device","Context","Stream","Name","Correlation_ID")"
+      "\nus,us,,B,MB/s,,,,,\n"
+      "245729.104000,1.088000,,400,350.615557,\"GTX 1080 (0)\",\"1\",\"7\","
+      "\"[CUDA memcpy HtoD]\",117\n"
+      "245767.824000,3.264000,1,,,\"GTX 1080 (0)\",\"1\",\"7\",\"k\",123\n";
+  EXPECT_NE(nvprofRefusal(timesOnly).find("has no FLOP or byte metric"),
+            std::string::npos);
+  // Both pages in one file would count every launch twice.
+  EXPECT_EQ(nvprofRefusal(std::string(kNvprofHeader) + "\n" +
+                          nvprofRow("k", 1, "flop_count_dp", "1", "1", "1") +
+                          kTraceHeader + "\n" + row),
+            "both a metric summary and a --print-gpu-trace page: collect them "
+            "in two files");
 }
 
 } // namespace
