@@ -45,7 +45,9 @@ struct ToolRow {
   // Shown after the difference, not compared: roof's canonical count beside
   // the empirical one of a GPU comparison.
   std::optional<double> information = std::nullopt;
-  bool toolApproximate = false; // nvprof's Invocations x Avg with Min != Max
+  // Only as exact as printed: nvprof's Invocations x Avg with Min != Max, a
+  // rounded count.
+  bool toolApproximate = false;
 };
 
 // The roof scope compared: the program, or a region by name.

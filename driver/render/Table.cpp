@@ -1105,10 +1105,13 @@ const GpuTool kNvprof = {
     "nvprof: flop_count_dp, flop_count_sp: add + mul + 2 x fma on "
     "non-predicated threads,\n"
     "        special functions apart; a kernel's count is Invocations x Avg, "
-    "exact when\n"
-    "        Min = Max (~ marks the others); bytes: L2 "
+    "or the sum of\n"
+    "        its launches (--print-gpu-trace); ~ marks those only as exact as "
+    "printed\n"
+    "        (Min != Max, rounded digits); bytes: L2 "
     "l2_{read,write}_transactions x 32,\n"
-    "        DRAM dram_{read,write}_transactions x 32\n",
+    "        DRAM dram_{read,write}_bytes, else dram_{read,write}_transactions "
+    "x 32\n",
     {"", "L2", "DRAM"}};
 
 const GpuTool &gpuTool(GpuProfiler profiler) {
