@@ -323,8 +323,9 @@ private:
     for (const auto &[column, metric] : header_->metrics) {
       if (trimmed(fields[column]).empty())
         continue; // not collected for this launch
-      std::string_view unit =
-          header_->units.empty() ? "" : header_->units[column];
+      std::string_view unit;
+      if (!header_->units.empty())
+        unit = header_->units[column];
       values.emplace_back(&metric,
                           printedValue(fields[column], unit,
                                        isBytesMetric(metric), metric, line));
