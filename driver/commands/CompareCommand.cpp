@@ -45,7 +45,8 @@ options:
   --ncu FILE         ncu --csv output (details or --page raw), kernels
                      matched by name, a profiled subset of the launches with
                      roof's launch records
-  --nvprof FILE      nvprof --csv --metrics output
+  --nvprof FILE      nvprof --csv --metrics output (the metric summary or
+                     --print-gpu-trace)
   --json             with --ncu and --nvprof: one JSON object instead
   -h, --help         this help
 )";
