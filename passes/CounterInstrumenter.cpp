@@ -49,15 +49,13 @@ namespace {
 
 // Runtime interface (include/roof/abi.h) and the module's own symbols.
 constexpr char CountersName[] = "__roof_counters";
-constexpr char RegisteredName[] = "__roof_thread_registered";
 constexpr char ModuleDescriptorName[] = "__roof_module";
-constexpr char ThreadCountersGetterName[] = "__roof_thread_counters";
-constexpr char EnterName[] = "__roof_enter";
 constexpr char ModuleCtorName[] = "__roof_module_ctor";
 constexpr const char *RegisterModuleName =
     ROOF_ABI_SYMBOL(__roof_register_module);
 constexpr const char *RegisterThreadName =
     ROOF_ABI_SYMBOL(__roof_register_thread);
+constexpr const char *EnterName = ROOF_ABI_SYMBOL(__roof_enter);
 // Before user constructors, which may already run instrumented code.
 constexpr int ModuleCtorPriority = 1;
 
@@ -207,19 +205,16 @@ void planDepths(std::vector<PlannedFunction> &Plans) {
       P.DepthSlot = P.NumSlots++;
 }
 
-// A block before \p At that runs on the thread's first call only, while its
-// flag \p Registered (a thread-local i8) is 0: an unlikely branch, taken once
-// per thread. Returns the block's terminator and the flag's address.
-static std::pair<Instruction *, Value *>
-onThreadsFirstCall(Instruction *At, GlobalVariable *Registered) {
-  IRBuilder<> B(At);
-  Value *Flag = B.CreateThreadLocalAddress(Registered);
-  Value *IsNew = B.CreateICmpEQ(B.CreateLoad(B.getInt8Ty(), Flag, "roof.known"),
-                                B.getInt8(0));
-  MDNode *Unlikely =
-      MDBuilder(At->getContext()).createBranchWeights(1, 1u << 20);
-  return {SplitBlockAndInsertIfThen(IsNew, At, false, Unlikely), Flag};
-}
+/// What instrumented code calls in the runtime, and the module's own
+/// descriptor and counter array, whose registration word follows the
+/// counters (include/roof/abi.h).
+struct RuntimeEntries {
+  GlobalVariable *Counters;
+  GlobalVariable *Descriptor;
+  uint32_t RegistrationSlot;     // the word's index in the array
+  FunctionCallee RegisterThread; // __roof_register_thread(module, array)
+  FunctionCallee Enter;          // __roof_enter(module, array, slot)
+};
 
 //===----------------------------------------------------------------------===//
 // One function
@@ -227,14 +222,10 @@ onThreadsFirstCall(Instruction *At, GlobalVariable *Registered) {
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, DominatorTree &DT, LoopInfo &LI,
-                       ScalarEvolution &SE, GlobalVariable *Counters,
-                       GlobalVariable *Registered, Function *ThreadCounters,
-                       Function *Enter)
+                       ScalarEvolution &SE, const RuntimeEntries &Runtime)
       : Plan(Plan), F(*Plan.F), DT(DT), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
-        Counters(Counters), Registered(Registered),
-        ThreadCounters(ThreadCounters), Enter(Enter),
-        Int64(Type::getInt64Ty(F.getContext())) {}
+        Runtime(Runtime), Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
 
@@ -257,10 +248,7 @@ private:
   LoopInfo &LI;
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
-  GlobalVariable *Counters;
-  GlobalVariable *Registered;
-  Function *ThreadCounters;
-  Function *Enter;
+  const RuntimeEntries &Runtime;
   Type *Int64;
   Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
@@ -428,8 +416,10 @@ std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
 void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint,
                                             uint32_t CallsSlot) {
   IRBuilder<> B(EntryPoint);
-  Value *Start =
-      B.CreateCall(Enter, {B.getInt32(Plan.FirstSlot + CallsSlot)}, "roof.t0");
+  Value *Start = B.CreateCall(
+      Runtime.Enter,
+      {Runtime.Descriptor, CounterBase, B.getInt32(Plan.FirstSlot + CallsSlot)},
+      "roof.t0");
   Value *Depth = nullptr, *Outermost = nullptr;
   if (Plan.DepthSlot != ROOF_NO_SLOT) {
     Value *DepthAddress = slotAddress(B, Plan.DepthSlot);
@@ -486,24 +476,31 @@ void FunctionInstrumenter::instrumentFork(CallInst *Fork,
              Elapsed);
 }
 
-// The runtime must know each thread's copy of the array: the module's
-// __roof_thread_counters registers it on the thread's first call. A timed
-// function's entry call (__roof_enter) does that; another function with
-// loops (an OpenMP body) calls it on entry, which costs it nothing next to
-// its loops and the backend less than a branch around the call. A
+// The runtime must know each thread's copy of the array: the thread
+// registers it on its first call into the module (__roof_register_thread,
+// which returns at once when the array's registration word is set). A
+// timed function's entry call (__roof_enter) does that; another function
+// with loops (an OpenMP body) calls it on entry, which costs it nothing next
+// to its loops and the backend less than a branch around the call. A
 // loop-free function, which may be a small one called in a loop, tests the
-// flag inline (two instructions) and calls it on the thread's first call
+// word inline (two instructions) and calls it on the thread's first call
 // only: a call on every entry would make it save its arguments around the
 // call (2x the run time of a two-FLOP function called 10^8 times).
 void FunctionInstrumenter::registerThread(Instruction *Base) {
   if (Plan.TimedInBody)
     return;
-  if (!LI.empty()) {
-    IRBuilder<>(Base).CreateCall(ThreadCounters);
-    return;
+  Instruction *At = Base->getNextNode();
+  if (LI.empty()) {
+    IRBuilder<> B(At);
+    Value *Word = B.CreateLoad(
+        Int64, absoluteSlotAddress(B, Runtime.RegistrationSlot), "roof.known");
+    MDNode *Unlikely =
+        MDBuilder(F.getContext()).createBranchWeights(1, 1u << 20);
+    At = SplitBlockAndInsertIfThen(
+        B.CreateICmpEQ(Word, ConstantInt::get(Int64, 0)), At, false, Unlikely);
   }
-  Instruction *Then = onThreadsFirstCall(Base->getNextNode(), Registered).first;
-  IRBuilder<>(Then).CreateCall(ThreadCounters);
+  IRBuilder<>(At).CreateCall(Runtime.RegisterThread,
+                             {Runtime.Descriptor, CounterBase});
 }
 
 void FunctionInstrumenter::run() {
@@ -527,7 +524,7 @@ void FunctionInstrumenter::run() {
   IRBuilder<> B(&*AfterAllocas);
   // Addressed as the thread-local it is: in an executable an offset from
   // the thread pointer (%fs), which takes no register in loops.
-  CounterBase = B.CreateThreadLocalAddress(Counters);
+  CounterBase = B.CreateThreadLocalAddress(Runtime.Counters);
 
   // The libm calls counted by path first, before other code is placed
   // around them.
@@ -583,64 +580,13 @@ void FunctionInstrumenter::run() {
   }
 }
 
-// uint64_t *__roof_thread_counters(void): the calling thread's copy of the
-// module's counter array. The runtime must know each thread's copy to read
-// it at exit, so the first call on a thread registers it (a predictable
-// branch afterwards); instrumented functions call it for that
-// (FunctionInstrumenter::registerThread).
-static Function *defineThreadCounters(Module &M, GlobalVariable *Counters,
-                                      GlobalVariable *Registered,
-                                      Constant *Descriptor,
-                                      FunctionCallee RegisterThread) {
-  LLVMContext &Ctx = M.getContext();
-  Function *Getter = Function::Create(
-      FunctionType::get(PointerType::getUnqual(Ctx), false),
-      GlobalValue::InternalLinkage, ThreadCountersGetterName, M);
-  Getter->setDoesNotThrow();
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Getter));
-  Value *Array = B.CreateThreadLocalAddress(Counters);
-  Instruction *Ret = B.CreateRet(Array);
-  auto [Then, Flag] = onThreadsFirstCall(Ret, Registered);
-  Then->getParent()->setName("register");
-  Ret->getParent()->setName("known");
-  IRBuilder<> T(Then);
-  T.CreateCall(RegisterThread, {Descriptor, Array});
-  T.CreateStore(T.getInt8(1), Flag);
-  return Getter;
-}
-
-// uint64_t __roof_enter(uint32_t slot): a timed function's entry, one call
-// (FunctionInstrumenter::instrumentTiming): registers the thread's counters
-// on its first call (as __roof_thread_counters), adds 1 to the calls
-// counter at `slot` and returns the cycle counter. Less code for the backend
-// to compile in each timed function than the three inline.
-static Function *defineEnter(Module &M, GlobalVariable *Counters,
-                             GlobalVariable *Registered, Function *Getter) {
-  LLVMContext &Ctx = M.getContext();
-  Type *I64 = Type::getInt64Ty(Ctx);
-  Function *Enter =
-      Function::Create(FunctionType::get(I64, {Type::getInt32Ty(Ctx)}, false),
-                       GlobalValue::InternalLinkage, EnterName, M);
-  Enter->setDoesNotThrow();
-  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Enter));
-  auto *Array = cast<Instruction>(B.CreateThreadLocalAddress(Counters));
-  Value *Slot = B.CreateZExt(Enter->getArg(0), I64, "roof.slot");
-  addToCount(B, B.CreateInBoundsGEP(I64, Array, Slot),
-             ConstantInt::get(I64, 1));
-  B.CreateRet(B.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(),
-                                {}, nullptr, "roof.t0"));
-  IRBuilder<>(onThreadsFirstCall(Array->getNextNode(), Registered).first)
-      .CreateCall(Getter);
-  return Enter;
-}
-
-// roof's functions in the module (the getter, the entry call, the module
-// constructor) compile for the target most of the module's functions name:
-// the attributes the X86 backend tells its subtargets apart by. A function
-// without them would make it build a second subtarget, which costs a
-// compile 1.7 M instructions (the examples: 0.8%). Not a function's own
-// target("...") attribute, should others name the command line's.
-static void compileForModuleTarget(ArrayRef<Function *> Helpers,
+// roof's function in the module (the module constructor) compiles for the
+// target most of the module's functions name: the attributes the X86
+// backend tells its subtargets apart by. A function without them would make
+// it build a second subtarget, which costs a compile 1.7 M instructions (the
+// examples: 0.8%). Not a function's own target("...") attribute, should
+// others name the command line's.
+static void compileForModuleTarget(Function &Helper,
                                    ArrayRef<PlannedFunction> Plans) {
   constexpr const char *Kinds[] = {"target-cpu", "target-features", "tune-cpu",
                                    "prefer-vector-width",
@@ -659,11 +605,9 @@ static void compileForModuleTarget(ArrayRef<Function *> Helpers,
       MostUses = N;
       Most = P.F;
     }
-  for (Function *Helper : Helpers)
-    if (Helper)
-      for (const char *Kind : Kinds)
-        if (Most->hasFnAttribute(Kind))
-          Helper->addFnAttr(Most->getFnAttribute(Kind));
+  for (const char *Kind : Kinds)
+    if (Most->hasFnAttribute(Kind))
+      Helper.addFnAttr(Most->getFnAttribute(Kind));
 }
 
 //===----------------------------------------------------------------------===//
@@ -759,7 +703,7 @@ public:
   }
 
   void defineModule(GlobalVariable *Descriptor, ArrayRef<Constant *> Functions,
-                    uint32_t NumSlots, uint32_t Flags, Function *Getter,
+                    uint32_t NumSlots, uint32_t Flags,
                     const Function &Representative,
                     const CompilerTarget &Target) {
     auto *Ty = ArrayType::get(FunctionTy, Functions.size());
@@ -773,7 +717,7 @@ public:
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
          string(Source), string(compat::targetTriple(M)),
          string(Target.cpuOf(Representative)),
-         string(Target.featuresOf(Representative)), Table, Getter}));
+         string(Target.featuresOf(Representative)), Table}));
   }
 
 private:
@@ -853,44 +797,35 @@ bool CounterInstrumenter::run() {
 
   LLVMContext &Ctx = M.getContext();
   Type *I64 = Type::getInt64Ty(Ctx);
-  auto *CounterTy = ArrayType::get(I64, NumSlots);
+  // The counters, then the registration word.
+  auto *CounterTy = ArrayType::get(I64, NumSlots + 1);
   auto *Counters =
       new GlobalVariable(M, CounterTy, false, GlobalValue::InternalLinkage,
                          Constant::getNullValue(CounterTy), CountersName,
                          nullptr, GlobalValue::GeneralDynamicTLSModel);
   Counters->setAlignment(Align(64)); // its own cache lines
-  auto *Registered = new GlobalVariable(
-      M, Type::getInt8Ty(Ctx), false, GlobalValue::InternalLinkage,
-      ConstantInt::get(Type::getInt8Ty(Ctx), 0), RegisteredName, nullptr,
-      GlobalValue::GeneralDynamicTLSModel);
 
   DescriptorWriter Writer(M);
-  GlobalVariable *Descriptor = Writer.declareModule();
   auto *Ptr = PointerType::getUnqual(Ctx);
-  FunctionCallee RegisterThread =
-      M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr);
-
-  Function *Getter =
-      defineThreadCounters(M, Counters, Registered, Descriptor, RegisterThread);
-  Function *Enter =
-      llvm::any_of(Plans,
-                   [](const PlannedFunction &P) { return P.TimedInBody; })
-          ? defineEnter(M, Counters, Registered, Getter)
-          : nullptr;
+  RuntimeEntries Runtime{
+      Counters, Writer.declareModule(), NumSlots,
+      M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr),
+      M.getOrInsertFunction(EnterName, I64, Ptr, Ptr, Type::getInt32Ty(Ctx))};
+  for (FunctionCallee Entry : {Runtime.RegisterThread, Runtime.Enter})
+    cast<Function>(Entry.getCallee())->setDoesNotThrow();
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));
     DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*P.F);
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, DT, LI, SE, Counters, Registered, Getter, Enter)
-        .run();
+    FunctionInstrumenter(P, DT, LI, SE, Runtime).run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 
-  Writer.defineModule(Descriptor, Functions, NumSlots,
-                      Traffic ? ROOF_MODULE_TRAFFIC : 0, Getter,
-                      *Plans.front().F, Target);
+  Writer.defineModule(Runtime.Descriptor, Functions, NumSlots,
+                      Traffic ? ROOF_MODULE_TRAFFIC : 0, *Plans.front().F,
+                      Target);
 
   Function *Ctor =
       Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
@@ -899,11 +834,11 @@ bool CounterInstrumenter::run() {
     IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
     B.CreateCall(
         M.getOrInsertFunction(RegisterModuleName, Type::getVoidTy(Ctx), Ptr),
-        {Descriptor});
+        {Runtime.Descriptor});
     B.CreateRetVoid();
   }
   appendToGlobalCtors(M, Ctor, ModuleCtorPriority);
-  compileForModuleTarget({Getter, Enter, Ctor}, Plans);
+  compileForModuleTarget(*Ctor, Plans);
   return true;
 }
 

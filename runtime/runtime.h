@@ -264,6 +264,16 @@ void roofrt_signals_arm(void);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t roofrt_now_ns(void);
+/* The counter llvm.readcyclecounter reads: on x86 the TSC. Elsewhere the
+ * runtime has no portable way to read the counter the pass used, and counts
+ * CLOCK_MONOTONIC nanoseconds instead. */
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#define ROOFRT_HAVE_TSC 1
+static inline uint64_t roofrt_cycles(void) { return __rdtsc(); }
+#else
+static inline uint64_t roofrt_cycles(void) { return roofrt_now_ns(); }
+#endif
 /* Records the start of the runtime: the origin of wall_time_s and of the
  * timer calibration, and the wall-clock start_time. Called by roofrt_init. */
 void roofrt_timer_start(void);

@@ -1,9 +1,11 @@
 /*===- runtime/start.c - Registration entry points; the layers' hooks ----===*\
 |*
-|* The top of the runtime. The two entry points of roof/abi.h through which
+|* The top of the runtime. The entry points of roof/abi.h through which
 |* instrumented code hands over its counters (__roof_register_module from a
 |* module constructor, __roof_register_thread from a thread's first call into
-|* a module) start the runtime and pass on to the registry (registry.c).
+|* a module, __roof_enter at a timed function's entry, which also counts the
+|* call and reads the cycle counter) start the runtime and pass on to the
+|* registry (registry.c).
 |* Starting registers, once, what the layers above the registry do when it
 |* accepts a module, a thread exits or the process forks, so that the
 |* registry, the lowest layer, calls into nothing above it:
@@ -80,8 +82,31 @@ ROOFRT_EXPORT void __roof_register_module(const RoofModule *module) {
   roofrt_register_module(module);
 }
 
+/* The calling thread hands over its copy of a module's counter array, once:
+ * the registration word after the counters (roof/abi.h) says it has. A
+ * module of another ABI version may lay its array out otherwise; the
+ * registry refuses it, and its word is not touched. */
 ROOFRT_EXPORT void __roof_register_thread(const RoofModule *module,
                                           uint64_t *counters) {
+  if (!module || !counters)
+    return;
+  bool ours = module->abi_version == ROOF_ABI_VERSION;
+  if (ours) {
+    uint64_t *registered = &counters[module->num_slots];
+    if (*registered)
+      return;
+    /* Set first: whatever registering calls never comes back here. */
+    *registered = 1;
+  }
   roofrt_start();
   roofrt_register_thread(module, counters);
+}
+
+/* A timed function's entry: its calls, and the start of its time. */
+ROOFRT_EXPORT uint64_t __roof_enter(const RoofModule *module,
+                                    uint64_t *counters, uint32_t slot) {
+  if (__builtin_expect(!counters[module->num_slots], 0))
+    __roof_register_thread(module, counters);
+  counters[slot] += 1;
+  return roofrt_cycles();
 }

@@ -15,11 +15,6 @@
 
 #include <time.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <x86intrin.h>
-#define ROOFRT_HAVE_TSC 1
-#endif
-
 /* Written once by roofrt_timer_start (under pthread_once), read after. */
 static uint64_t start_ns, start_cycles;
 static int64_t start_realtime_s;
@@ -34,20 +29,12 @@ uint64_t roofrt_now_ns(void) {
   return (uint64_t)ts.tv_sec * UINT64_C(1000000000) + (uint64_t)ts.tv_nsec;
 }
 
-static uint64_t cycles(void) {
-#ifdef ROOFRT_HAVE_TSC
-  return __rdtsc();
-#else
-  return roofrt_now_ns();
-#endif
-}
-
 /* Reads both clocks at (nearly) the same instant: the counter is read on
  * either side of clock_gettime and the midpoint kept. */
 static void sample(uint64_t *c, uint64_t *ns) {
-  uint64_t before = cycles();
+  uint64_t before = roofrt_cycles();
   *ns = roofrt_now_ns();
-  uint64_t after = cycles();
+  uint64_t after = roofrt_cycles();
   *c = before + (after - before) / 2;
 }
 

@@ -4,7 +4,8 @@
 |* descriptor and one thread_local counter array; a module constructor hands
 |* the descriptor to the runtime (runtime/) with __roof_register_module. Each
 |* thread registers its own copy of the counter array the first time it runs
-|* an instrumented function of that module (__roof_register_thread).
+|* an instrumented function of that module (__roof_register_thread, or
+|* __roof_enter at a timed function's entry).
 |*
 |* Counters ("slots") are plain 64-bit integers. A slot is incremented either
 |* once per execution of its basic block, or by a run-time amount (the number
@@ -25,8 +26,10 @@ extern "C" {
 /* Bumped whenever a struct below or the meaning of a field changes; the
  * runtime refuses other values. 3: RoofModule.flags, traffic metrics.
  * 4: RoofFunction.line. 5: __roof_libm_path counts the group itself.
- * 6: the path counts take the counter array and the first group's slot. */
-#define ROOF_ABI_VERSION 6
+ * 6: the path counts take the counter array and the first group's slot.
+ * 7: the registration word after the counters, __roof_enter in the runtime,
+ * no RoofModule.thread_counters. */
+#define ROOF_ABI_VERSION 7
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -151,8 +154,6 @@ typedef struct RoofModule {
   const char *cpu;      /* "target-cpu" of the first defined function */
   const char *features; /* "target-features" of that function */
   const RoofFunction *functions;
-  /* Returns the calling thread's copy of the module's counter array. */
-  uint64_t *(*thread_counters)(void);
 } RoofModule;
 
 /* Region markers of other tools (LIKWID, NVTX, Caliper): the pass calls
@@ -176,9 +177,22 @@ enum RoofMarkerName {
   ROOF_MARKER_NVTX_ATTRIBUTES /* const nvtxEventAttributes_t * */
 };
 
-/* Runtime entry points called by instrumented code. */
+/* Runtime entry points called by instrumented code.
+ *
+ * A module's counter array holds num_slots counters and, after them, its
+ * registration word: 0 in a thread's copy until the thread has handed that
+ * copy to the runtime, which then sets it (once per thread and module; it
+ * stays set if the runtime could not take the copy). Instrumented code may
+ * test the word to skip the call. __roof_register_thread returns at once
+ * when it is set; __roof_enter, the entry of a timed function, registers
+ * the copy when it is not, adds 1 to counters[slot] (its calls) and returns
+ * the cycle counter (llvm.readcyclecounter's, which its returns read too).
+ * Either reads the word only in a module of this ABI version: a module of
+ * another is refused without it being touched. */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
+uint64_t __roof_enter(const RoofModule *module, uint64_t *counters,
+                      uint32_t slot);
 
 /* Traffic mode. A function's traffic slots are 2 * ROOF_MAX_CACHE_LEVELS
  * consecutive counters of its range, weighted ROOF_METRIC_TRAFFIC(level,

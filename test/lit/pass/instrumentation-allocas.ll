@@ -15,9 +15,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    %lb = alloca i64
 ; CHECK-NEXT:    %ub = alloca i64
-; CHECK-NEXT:    call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    call ptr @llvm.threadlocal.address.p0(ptr @__roof_thread_registered)
-; CHECK:         call ptr @__roof_thread_counters()
+; CHECK-NEXT:    [[C:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK-NEXT:    getelementptr inbounds i64, ptr [[C]]
+; CHECK:         call void @__roof_register_thread(ptr @__roof_module, ptr [[C]])
 ; CHECK-NOT:     alloca
 ; CHECK:         ret double
 define double @body(ptr %p, double %a) {

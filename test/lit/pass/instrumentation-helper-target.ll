@@ -1,21 +1,20 @@
-; roof's own functions in a module (__roof_thread_counters, __roof_enter,
-; __roof_module_ctor) compile for the target most of the module's functions
-; name, with the attributes the X86 backend tells its subtargets apart by
-; ("target-cpu", "target-features", "tune-cpu", "prefer-vector-width",
-; "min-legal-vector-width"): without them the code generator would build a
-; second subtarget for them (1.7 M instructions a compile). @special's own
-; features (as target("avx512f") gives them) are not theirs: @scale and
-; @sum name the others.
+; roof's own function in a module (__roof_module_ctor) compiles for the
+; target most of the module's functions name, with the attributes the X86
+; backend tells its subtargets apart by ("target-cpu", "target-features",
+; "tune-cpu", "prefer-vector-width", "min-legal-vector-width"): without them
+; the code generator would build a second subtarget for it (1.7 M
+; instructions a compile). @special's own features (as target("avx512f")
+; gives them) are not its: @scale and @sum name the others. The runtime's
+; entry points are declarations, without target attributes.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: define internal ptr @__roof_thread_counters() [[HELPER:#[0-9]+]]
-; CHECK: define internal i64 @__roof_enter(i32 %0) [[HELPER]]
+; CHECK: declare i64 @__roof_enter(ptr, ptr, i32) [[ENTRY:#[0-9]+]]
 ; CHECK: define internal void @__roof_module_ctor() [[CTOR:#[0-9]+]]
-; CHECK-DAG: attributes [[HELPER]] = { nounwind "min-legal-vector-width"="0" "prefer-vector-width"="256" "target-cpu"="x86-64-v3" "target-features"="+avx,+avx2,+fma" "tune-cpu"="generic" }
+; CHECK-DAG: attributes [[ENTRY]] = { nounwind }
 ; CHECK-DAG: attributes [[CTOR]] = { "min-legal-vector-width"="0" "prefer-vector-width"="256" "target-cpu"="x86-64-v3" "target-features"="+avx,+avx2,+fma" "tune-cpu"="generic" }
 
 define double @special(double %a) #1 {

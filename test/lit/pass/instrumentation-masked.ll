@@ -57,12 +57,14 @@ entry:
 }
 
 ; CHECK-LABEL: define void @copy(
+; CHECK:         call void @__roof_register_thread(
 ; CHECK:         [[S:%[^ ]+]] = getelementptr inbounds i64, ptr {{%[^ ]+}}, i64 {{[0-9]+}}{{$}}
 ; CHECK-NEXT:    [[V:%[^ ]+]] = load i64, ptr [[S]],
 ; CHECK-NEXT:    [[A:%[^ ]+]] = add i64 [[V]], %len{{$}}
 ; CHECK-NEXT:    store i64 [[A]], ptr [[S]],
 ; CHECK:         call void @llvm.memcpy.p0.p0.i64(
 ; CHECK-LABEL: define void @copy32(
+; CHECK:         call void @__roof_register_thread(
 ; CHECK:         [[Z:%[^ ]+]] = zext i32 %len to i64
 ; CHECK-NEXT:    [[S:%[^ ]+]] = getelementptr inbounds i64, ptr {{%[^ ]+}}, i64 {{[0-9]+}}{{$}}
 ; CHECK-NEXT:    [[V:%[^ ]+]] = load i64, ptr [[S]],

@@ -1,11 +1,11 @@
 ; What `roof-instrument` adds to a module (include/roof/abi.h):
-;   - one thread_local counter array, [N x i64], internal, 64-byte aligned,
-;     N = all slots of all functions (here: @scale 1 slot, its entry block;
-;     @axpy 1 slot for the entry block);
-;   - a thread_local "registered" flag;
-;   - the constant RoofModule descriptor (ABI version 5, 2 functions,
+;   - one thread_local counter array, [N + 1 x i64], internal, 64-byte
+;     aligned, N = all slots of all functions (here: @scale 1 slot, its
+;     entry block; @axpy 1 slot for the entry block), then the registration
+;     word (slot N);
+;   - the constant RoofModule descriptor (ABI version 7, 2 functions,
 ;     2 slots, source file, triple, cpu and features of the first
-;     function, the function table, the counter getter);
+;     function, the function table);
 ;   - per function a RoofFunction {name, demangled, attributed_to, first
 ;     slot, slot count, entry slot 0, time slot, depth slot (both -1 =
 ;     ROOF_NO_SLOT: no loop, not timed), weight count, weights, line (0:
@@ -16,15 +16,14 @@
 ;     84/85/86; bytes loaded 108, stored 109;
 ;   - a module constructor with priority 1 that calls
 ;     __roof_register_module(@__roof_module);
-;   - the counter getter __roof_thread_counters, which returns the thread's
-;     array (llvm.threadlocal.address) after a first-call check of the flag
-;     that calls __roof_register_thread(@__roof_module, counters) (unlikely
-;     branch);
 ;   - in each function: the thread's counter array via
-;     llvm.threadlocal.address, a first-call check of the flag that calls the
-;     getter (unlikely branch; a timed function calls the getter on entry
-;     instead: instrumentation-timing.ll), and the entry-block counter
-;     increment (load/add 1/store).
+;     llvm.threadlocal.address, a first-call check of the registration word
+;     that calls __roof_register_thread(@__roof_module, counters) (unlikely
+;     branch; a timed function calls __roof_enter on entry instead:
+;     instrumentation-timing.ll), and the entry-block counter increment
+;     (load/add 1/store);
+;   - no function of roof's but the constructor: the runtime defines
+;     __roof_register_thread and __roof_enter.
 ; Running the pass twice changes nothing the second time.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
@@ -34,9 +33,8 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 source_filename = "module.c"
 
-; CHECK-DAG: @__roof_counters = internal thread_local global [2 x i64] zeroinitializer, align 64
-; CHECK-DAG: @__roof_thread_registered = internal thread_local global i8 0
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 6, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr @__roof_thread_counters }
+; CHECK-DAG: @__roof_counters = internal thread_local global [3 x i64] zeroinitializer, align 64
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 7, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"
@@ -54,12 +52,12 @@ source_filename = "module.c"
 ; CHECK-LABEL: define double @scale(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[F:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__roof_thread_registered)
-; CHECK-NEXT:    [[K:%.*]] = load i8, ptr [[F]]
-; CHECK-NEXT:    [[NEW:%.*]] = icmp eq i8 [[K]], 0
+; CHECK-NEXT:    [[W:%.*]] = getelementptr inbounds i64, ptr [[C]], i64 2
+; CHECK-NEXT:    [[K:%.*]] = load i64, ptr [[W]]
+; CHECK-NEXT:    [[NEW:%.*]] = icmp eq i64 [[K]], 0
 ; CHECK-NEXT:    br i1 [[NEW]], label %[[REG:.*]], label %[[BODY:.*]], !prof ![[UNLIKELY:[0-9]+]]
 ; CHECK:       [[REG]]:
-; CHECK-NEXT:    call ptr @__roof_thread_counters()
+; CHECK-NEXT:    call void @__roof_register_thread(ptr @__roof_module, ptr [[C]])
 ; CHECK-NEXT:    br label %[[BODY]]
 ; CHECK:       [[BODY]]:
 ; CHECK-NEXT:    [[S:%.*]] = getelementptr inbounds i64, ptr [[C]], i64 0
@@ -77,7 +75,7 @@ entry:
 ; The second function's entry counter is slot 1 of the array.
 ; CHECK-LABEL: define void @axpy(
 ; CHECK:         [[C2:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK:         call ptr @__roof_thread_counters()
+; CHECK:         call void @__roof_register_thread(ptr @__roof_module, ptr [[C2]])
 ; CHECK:         [[S2:%.*]] = getelementptr inbounds i64, ptr [[C2]], i64 1
 ; CHECK-NEXT:    [[V2:%.*]] = load i64, ptr [[S2]]
 ; CHECK-NEXT:    [[A2:%.*]] = add i64 [[V2]], 1
@@ -92,33 +90,23 @@ entry:
   ret void
 }
 
-; CHECK-LABEL: define internal ptr @__roof_thread_counters()
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    [[G:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[F:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__roof_thread_registered)
-; CHECK-NEXT:    [[K:%.*]] = load i8, ptr [[F]]
-; CHECK-NEXT:    [[NEW:%.*]] = icmp eq i8 [[K]], 0
-; CHECK-NEXT:    br i1 [[NEW]], label %register, label %known, !prof ![[UNLIKELY]]
-; CHECK:       register:
-; CHECK-NEXT:    call void @__roof_register_thread(ptr @__roof_module, ptr [[G]])
-; CHECK-NEXT:    store i8 1, ptr [[F]]
-; CHECK-NEXT:    br label %known
-; CHECK:       known:
-; CHECK-NEXT:    ret ptr [[G]]
-
+; CHECK: declare void @__roof_register_thread(ptr, ptr) #[[NOUNWIND:[0-9]+]]
+; CHECK-NOT: define {{.*}}@__roof_
 ; CHECK-LABEL: define internal void @__roof_module_ctor()
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    call void @__roof_register_module(ptr @__roof_module)
 ; CHECK-NEXT:    ret void
 
+; CHECK-NOT: define
+; CHECK: attributes #[[NOUNWIND]] = { nounwind }
 ; CHECK: ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048576}
 
 ; TWICE-COUNT-1: @__roof_counters = internal thread_local global
 ; TWICE-NOT:     @__roof_counters{{.*}} = internal thread_local global
 ; TWICE:         @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }]
 ; TWICE-LABEL:   define double @scale(
-; TWICE-COUNT-1: call ptr @__roof_thread_counters()
-; TWICE-NOT:     call ptr @__roof_thread_counters()
+; TWICE-COUNT-1: call void @__roof_register_thread(
+; TWICE-NOT:     call void @__roof_register_thread(
 ; TWICE:         ret double
 
 attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }

@@ -69,16 +69,16 @@ exit:
 
 ; @scale's entry call counts its calls at its calls slot (absolute 0 + 2).
 ; CHECK-LABEL: define void @scale(
-; CHECK:       call i64 @__roof_enter(i32 2)
+; CHECK:       call i64 @__roof_enter(ptr @__roof_module, ptr %{{.*}}, i32 2)
 
 ; @twice.omp_outlined is not timed in its body, but has a loop: it calls
-; __roof_thread_counters (the thread's registration) on entry, without the
-; flag test of a loop-free function.
+; __roof_register_thread (the thread's registration) on entry, without the
+; test of the registration word of a loop-free function.
 ; CHECK-LABEL: define internal void @twice.omp_outlined(
 ; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call ptr @__roof_thread_counters()
-; CHECK-NEXT:    call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NOT:     @__roof_thread_registered
+; CHECK-NEXT:    [[C:%.*]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
+; CHECK-NEXT:    call void @__roof_register_thread(ptr @__roof_module, ptr [[C]])
+; CHECK-NOT:     %roof.known
 ; CHECK:         ret void
 
 ; In @main, around each fork: +1 to the calls slot of the function it

@@ -1,16 +1,17 @@
 ; Timing: only functions with loops are timed (a loop-free function is too
 ; short to time with a cycle counter, and the caller's time includes it).
-; A timed function's entry is one call of the module's __roof_enter(slot),
-; which registers the thread's counters on its first call, adds 1 to the
-; calls counter at `slot` (the entry block's slot 0) and returns
-; llvm.readcyclecounter. At every return the function adds end - start to
+; A timed function's entry is one call of the runtime's
+; __roof_enter(module, counters, slot), which registers the thread's counters
+; on its first call, adds 1 to the calls counter at `slot` (the entry
+; block's slot 0) and returns the cycle counter (test/lit/runtime/enter.c). At every return the function adds end - start to
 ; its time slot. One that may recurse also keeps a recursion-depth slot:
 ; it increments it on entry, restores it at every return, and adds the
 ; cycles of the outermost activation only (depth was 0). A norecurse one
 ; has one activation at a time on a thread: no depth slot.
-; A loop-free function tests the registered flag inline and calls
-; __roof_thread_counters only when the flag is unset (a call on every
-; entry would cost a small function its arguments' spills).
+; A loop-free function tests the registration word after the counters
+; (absolute slot 9 here) inline and calls __roof_register_thread only when
+; it is 0 (a call on every entry would cost a small function its arguments'
+; spills).
 ; The time and depth slots follow the census slots of the function; the
 ; descriptor gives them relative to the function's first slot.
 ;
@@ -29,9 +30,10 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define double @noloop(
 ; CHECK-NOT:     readcyclecounter
-; CHECK:         load i8, ptr
+; CHECK:         [[W:%[^ ]+]] = getelementptr inbounds i64, ptr [[C0:%[^ ]+]], i64 9{{$}}
+; CHECK-NEXT:    load i64, ptr [[W]]
 ; CHECK-NOT:     readcyclecounter
-; CHECK:         call ptr @__roof_thread_counters()
+; CHECK:         call void @__roof_register_thread(ptr @__roof_module, ptr [[C0]])
 ; CHECK-NOT:     readcyclecounter
 ; CHECK:         ret double
 define double @noloop(double %a) #0 {
@@ -43,7 +45,7 @@ entry:
 ; CHECK-LABEL: define double @withloop(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[T0:%[^ ]+]] = call i64 @__roof_enter(i32 1)
+; CHECK-NEXT:    [[T0:%[^ ]+]] = call i64 @__roof_enter(ptr @__roof_module, ptr [[C]], i32 1)
 ; CHECK-NEXT:    [[DS:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 5{{$}}
 ; CHECK-NEXT:    [[D:%[^ ]+]] = load i64, ptr [[DS]],
 ; CHECK-NEXT:    [[D1:%[^ ]+]] = add i64 [[D]], 1{{$}}
@@ -89,7 +91,7 @@ odd:
 ; CHECK-LABEL: define double @norecurse(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C3:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[T3:%[^ ]+]] = call i64 @__roof_enter(i32 6)
+; CHECK-NEXT:    [[T3:%[^ ]+]] = call i64 @__roof_enter(ptr @__roof_module, ptr [[C3]], i32 6)
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       exit:
 ; CHECK:         [[T4:%[^ ]+]] = call i64 @llvm.readcyclecounter()
@@ -113,17 +115,8 @@ exit:
   ret double %acc.next
 }
 
-; The entry call: the thread's registration on its first call, the calls
-; counter at its argument, the cycle counter.
-; CHECK-LABEL: define internal i64 @__roof_enter(i32 %0)
-; CHECK:         call ptr @__roof_thread_counters()
-; CHECK:         [[S:%[^ ]+]] = zext i32 %0 to i64
-; CHECK-NEXT:    [[P:%[^ ]+]] = getelementptr inbounds i64, ptr {{%[^ ]+}}, i64 [[S]]
-; CHECK-NEXT:    [[V:%[^ ]+]] = load i64, ptr [[P]],
-; CHECK-NEXT:    [[V1:%[^ ]+]] = add i64 [[V]], 1
-; CHECK-NEXT:    store i64 [[V1]], ptr [[P]],
-; CHECK-NEXT:    [[T:%[^ ]+]] = call i64 @llvm.readcyclecounter()
-; CHECK-NEXT:    ret i64 [[T]]
+; The entry call is the runtime's: nothing of it is defined in the module.
+; CHECK-NOT:     define {{.*}}@__roof_enter
 
 attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
 attributes #1 = { norecurse "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }

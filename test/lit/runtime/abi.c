@@ -7,7 +7,7 @@
 // RUN: %clang -O1 -I%srcroot/include -I%S/Inputs %s %roofrt/libroofrt.a -lpthread -o %t
 // RUN: env ROOF_OUTPUT=%t.json ROOF_QUIET=1 %t 2> %t.err
 // RUN: FileCheck %s --match-full-lines < %t.err
-// CHECK:      roof: future.c: instrumented with ABI version 99, runtime expects 6; module ignored
+// CHECK:      roof: future.c: instrumented with ABI version 99, runtime expects 7; module ignored
 // CHECK-NEXT: roof: slots.c: malformed descriptor (f: slots outside the counter array); module ignored
 // CHECK-NEXT: roof: metric.c: malformed descriptor (g: unknown metric); module ignored
 // CHECK-NEXT: roof: weight.c: malformed descriptor (h: weight slot outside the function); module ignored
@@ -45,19 +45,16 @@ static const RoofFunction h_function[] = {
 
 static const RoofModule good = {
     ROOF_ABI_VERSION, 1, 2, 0, "good.c", "x86_64-unknown-linux-gnu", "", "",
-    ok_function, good_thread_counters};
+    ok_function};
 static const RoofModule future = {
     99, 1, 2, 0, "future.c", "x86_64-unknown-linux-gnu", "", "",
-    ok_function, future_thread_counters};
+    ok_function};
 static const RoofModule slots = {
-    ROOF_ABI_VERSION, 1, 2, 0, "slots.c", "", "", "", f_function,
-    slots_thread_counters};
+    ROOF_ABI_VERSION, 1, 2, 0, "slots.c", "", "", "", f_function};
 static const RoofModule metric = {
-    ROOF_ABI_VERSION, 1, 2, 0, "metric.c", "", "", "", g_function,
-    metric_thread_counters};
+    ROOF_ABI_VERSION, 1, 2, 0, "metric.c", "", "", "", g_function};
 static const RoofModule weight = {
-    ROOF_ABI_VERSION, 1, 2, 0, "weight.c", "", "", "", h_function,
-    weight_thread_counters};
+    ROOF_ABI_VERSION, 1, 2, 0, "weight.c", "", "", "", h_function};
 
 FAKE_CONSTRUCTOR(future)
 FAKE_CONSTRUCTOR(slots)

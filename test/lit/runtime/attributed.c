@@ -77,7 +77,7 @@ static const RoofFunction functions[] = {
 };
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 6, NUM_SLOTS, 0, "omp.c", "x86_64-unknown-linux-gnu",
-    "znver4", "", functions, mod_thread_counters};
+    "znver4", "", functions};
 FAKE_CONSTRUCTOR(mod)
 
 // Cycle counts are set directly: the runtime only divides them.

@@ -31,7 +31,7 @@ static const RoofFunction functions[] = {
      NULL}};
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 1, 1, 0, "dir/w\xc3\xa9ird \"src\".c",
-    "x86_64-unknown-linux-gnu", "", "", functions, mod_thread_counters};
+    "x86_64-unknown-linux-gnu", "", "", functions};
 FAKE_CONSTRUCTOR(mod)
 
 int main(void) {

@@ -44,7 +44,7 @@ static const RoofFunction functions[] = {
      split_weights}};
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 3, 7, 0, "big.c", "x86_64-unknown-linux-gnu", "", "",
-    functions, mod_thread_counters};
+    functions};
 FAKE_CONSTRUCTOR(mod)
 
 static void *split(void *arg) {

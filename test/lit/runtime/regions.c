@@ -53,7 +53,7 @@ static const RoofFunction functions[] = {
      work_weights}};
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 1, 2, 0, "regions.c", "x86_64-unknown-linux-gnu", "",
-    "", functions, mod_thread_counters};
+    "", functions};
 FAKE_CONSTRUCTOR(mod)
 
 static void work(uint64_t n) {

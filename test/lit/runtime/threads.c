@@ -44,7 +44,7 @@ static const RoofFunction alpha_functions[] = {
      kernel_weights}};
 static const RoofModule alpha = {
     ROOF_ABI_VERSION, 1, 2, 0, "alpha.c", "x86_64-unknown-linux-gnu", "",
-    "", alpha_functions, alpha_thread_counters};
+    "", alpha_functions};
 FAKE_CONSTRUCTOR(alpha)
 
 // Module beta.c: helper 0..1 (entry, body).
@@ -55,7 +55,7 @@ static const RoofFunction beta_functions[] = {
      helper_weights}};
 static const RoofModule beta = {
     ROOF_ABI_VERSION, 1, 2, 0, "beta.c", "x86_64-unknown-linux-gnu", "", "",
-    beta_functions, beta_thread_counters};
+    beta_functions};
 FAKE_CONSTRUCTOR(beta)
 
 static void kernel(uint64_t n) {

@@ -101,7 +101,7 @@ static const RoofFunction functions[] = {
      SLOTS, writer_weights}};
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 2, 2 * SLOTS, ROOF_MODULE_TRAFFIC, "traffic-model.c",
-    "x86_64-unknown-linux-gnu", "", "", functions, mod_thread_counters};
+    "x86_64-unknown-linux-gnu", "", "", functions};
 FAKE_CONSTRUCTOR(mod)
 
 //===----------------------------------------------------------------------===//

@@ -91,7 +91,7 @@ static const RoofFunction functions[] = {
 static const RoofModule mod = {
     ROOF_ABI_VERSION, 3, NUM_SLOTS, 0, "weights.c",
     "x86_64-unknown-linux-gnu", "skylake-avx512", "+avx512f",
-    functions, mod_thread_counters};
+    functions};
 FAKE_CONSTRUCTOR(mod)
 
 // Module second.c: norm 0..1: entry, body. No constructor.
@@ -107,7 +107,7 @@ static const RoofFunction second_functions[] = {
 static const RoofModule second = {
     ROOF_ABI_VERSION, 1, 2, 0, "second.c",
     "aarch64-unknown-linux-gnu", "neoverse-v1", "+sve",
-    second_functions, second_thread_counters};
+    second_functions};
 
 // As the pass times an outermost activation: depth up, cycles on entry and
 // exit, depth down.
