@@ -237,6 +237,7 @@ private:
   void promote(Loop &L);
   uint32_t countPaths(uint32_t First);
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
+  void countHeaderInLocal(Loop &L);
   void instrumentTiming(Instruction *EntryPoint, uint32_t CallsSlot);
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
   void registerThread(Instruction *Base);
@@ -253,7 +254,8 @@ private:
   Value *CounterBase = nullptr; // this thread's counter array
   /// Promoted slots: the local that stands in for the counter inside a loop.
   DenseMap<uint32_t, AllocaInst *> PromotedSlot;
-  /// Loop-header slots given their loop's trip count at its exit.
+  /// Loop-header slots given their loop's trip count at its exit, or in
+  /// their local.
   DenseSet<uint32_t> CountedAtExit;
   SmallVector<AllocaInst *, 8> Locals;
 };
@@ -349,6 +351,8 @@ void FunctionInstrumenter::promote(Loop &L) {
   }
   if (Promoted.empty())
     return;
+  if (!HeaderByTripCount)
+    countHeaderInLocal(L);
   SmallVector<BasicBlock *, 4> Exits;
   L.getUniqueExitBlocks(Exits);
   SmallVector<BasicBlock *, 4> Entered(Exits);
@@ -368,6 +372,26 @@ void FunctionInstrumenter::promote(Loop &L) {
     for (auto &[S, Local] : Promoted)
       addToCounter(B, S, B.CreateLoad(Int64, Local, "roof.promoted"));
   }
+}
+
+// A header whose loop exits share their block with other ways in (a loop
+// the vectorizer's checks may skip, its remainder) gets its trip count in
+// its local: the count, expanded in the one block that enters the loop, is
+// what the local holds when the loop's one exiting block leaves it, so
+// mem2reg gives the exit a phi of it and of the zero the other ways in
+// store, and nothing counts inside the loop.
+void FunctionInstrumenter::countHeaderInLocal(Loop &L) {
+  BasicBlock *Entering = L.getLoopPredecessor();
+  BasicBlock *Exiting = L.getExitingBlock();
+  if (!Entering || !Exiting)
+    return;
+  auto Runs =
+      headerRuns(L, Plan.Census, SE, Expander, Entering->getTerminator());
+  if (!Runs)
+    return;
+  IRBuilder<>(Exiting->getTerminator())
+      .CreateStore(Runs->Count, PromotedSlot.lookup(Runs->Slot));
+  CountedAtExit.insert(Runs->Slot);
 }
 
 // The slots of one libm call's path groups, 0..N-1 from First, count the

@@ -84,11 +84,10 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
   return Point;
 }
 
-std::optional<HeaderRuns> headerRunsAtExit(Loop &L, const CounterPlan &Census,
-                                           ScalarEvolution &SE,
-                                           SCEVExpander &Expander) {
-  BasicBlock *Exit = L.getUniqueExitBlock();
-  if (!Exit || !L.getExitingBlock() || !L.hasDedicatedExits())
+std::optional<HeaderRuns> headerRuns(Loop &L, const CounterPlan &Census,
+                                     ScalarEvolution &SE,
+                                     SCEVExpander &Expander, Instruction *At) {
+  if (!L.getExitingBlock())
     return std::nullopt;
   const SCEV *Taken = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(Taken, &L) ||
@@ -102,12 +101,20 @@ std::optional<HeaderRuns> headerRunsAtExit(Loop &L, const CounterPlan &Census,
       continue;
     const SCEV *Runs =
         SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64), SE.getOne(Int64));
-    Instruction *At = &*Exit->getFirstInsertionPt();
     if (!Expander.isSafeToExpandAt(Runs, At))
       return std::nullopt;
     return HeaderRuns{S, Expander.expandCodeFor(Runs, Int64, At), At};
   }
   return std::nullopt;
+}
+
+std::optional<HeaderRuns> headerRunsAtExit(Loop &L, const CounterPlan &Census,
+                                           ScalarEvolution &SE,
+                                           SCEVExpander &Expander) {
+  BasicBlock *Exit = L.getUniqueExitBlock();
+  if (!Exit || !L.hasDedicatedExits())
+    return std::nullopt;
+  return headerRuns(L, Census, SE, Expander, &*Exit->getFirstInsertionPt());
 }
 
 } // namespace roof

@@ -43,16 +43,23 @@ llvm::Instruction *firstIncrementPoint(const CounterSlot &Slot,
                                        llvm::Instruction *EntryPoint);
 
 /// A loop header runs (backedge-taken count + 1) times per entry. Where
-/// scalar evolution knows that count and \p L has one exit, reached only
-/// from the loop, the header's slot can get it once at the exit instead of
-/// an increment per iteration, so that nothing runs inside the loop: returns
-/// that slot and the count, expanded before \p At, the exit's first
-/// instruction after the instrumenter's own.
+/// scalar evolution knows that count (\p L is left from one block), the
+/// header's slot can get it once per exit instead of an increment per
+/// iteration: returns that slot and the count, expanded before \p At, a
+/// point outside the loop that dominates where the count is used.
 struct HeaderRuns {
   uint32_t Slot;
   llvm::Value *Count;
   llvm::Instruction *At;
 };
+std::optional<HeaderRuns> headerRuns(llvm::Loop &L, const CounterPlan &Census,
+                                     llvm::ScalarEvolution &SE,
+                                     llvm::SCEVExpander &Expander,
+                                     llvm::Instruction *At);
+/// headerRuns where \p L has one exit, reached only from the loop: the count
+/// expanded at the exit (its first instruction after the instrumenter's
+/// own), where one add gives it to the slot and nothing runs inside the
+/// loop.
 std::optional<HeaderRuns> headerRunsAtExit(llvm::Loop &L,
                                            const CounterPlan &Census,
                                            llvm::ScalarEvolution &SE,

@@ -8,6 +8,14 @@
 ; @nested_counted: the inner loop (m trips) is counted at its exit (%latch,
 ;   once per outer iteration), the outer (n trips) at its exit: no loop
 ;   carries a counter.
+; @remainder: the shape of a vectorised loop's scalar remainder: %guard runs
+;   the loop over n & 7 elements or skips it straight to %done, which the
+;   loop leaves to as well. The exit is not the loop's own, so its trip
+;   count (n & 7, expanded in %guard, the one block that enters the loop)
+;   goes through the header's promoted local: %done adds a phi of it (from
+;   %loop) and of 0 (from %guard and %entry), and nothing is counted in
+;   %loop. (Before, the local counted the iterations: a phi and an add in
+;   the loop.)
 ;
 ; LLVM 16 and 19 mark the + 1 of the trip count nuw nsw, LLVM 22's
 ; ScalarEvolution does not: the same value.
@@ -83,6 +91,40 @@ latch:
   %id = icmp eq i64 %i.next, %n
   br i1 %id, label %exit, label %outer
 exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @remainder(
+; CHECK:       guard:
+; CHECK:         [[R:%[^ ]+]] = and i64 %n, 7
+; CHECK:         [[RUNS:%[^ ]+]] = add {{(nuw )?(nsw )?}}i64 {{%[^ ]+}}, 1
+; CHECK-NEXT:    br i1 %none, label %done, label %loop
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:         br i1 %last, label %done, label %loop
+; CHECK:       done:
+; CHECK-NEXT:    [[L:%[^ ]+]] = phi i64 [ 0, %guard ], [ [[RUNS]], %loop ], [ 0, %entry ]
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 {{[0-9]+}}{{$}}
+; CHECK-NEXT:    [[V:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[V]], [[L]]{{$}}
+define void @remainder(ptr %a, i64 %n) #0 {
+entry:
+  %any = icmp sgt i64 %n, 0
+  br i1 %any, label %guard, label %done
+guard:
+  %r = and i64 %n, 7
+  %none = icmp eq i64 %r, 0
+  br i1 %none, label %done, label %loop
+loop:
+  %i = phi i64 [ 0, %guard ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load double, ptr %p
+  %w = fmul double %v, 2.0
+  store double %w, ptr %p
+  %i.next = add i64 %i, 1
+  %last = icmp eq i64 %i.next, %r
+  br i1 %last, label %done, label %loop
+done:
   ret void
 }
 
