@@ -187,8 +187,9 @@ enum RoofMarkerName {
  * when it is set; __roof_enter, the entry of a timed function, registers
  * the copy when it is not, adds 1 to counters[slot] (its calls) and returns
  * the cycle counter (llvm.readcyclecounter's, which its returns read too).
- * Either reads the word only in a module of this ABI version: a module of
- * another is refused without it being touched. */
+ * __roof_register_thread touches the word only in a module of this ABI
+ * version (modules of version 6 and before called it too): a module of
+ * another is refused, and its array left as it is. */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
 uint64_t __roof_enter(const RoofModule *module, uint64_t *counters,
