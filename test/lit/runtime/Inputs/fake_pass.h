@@ -19,7 +19,8 @@
 #include <stddef.h>
 
 /* The counter array of module `mod`: n slots, then the registration word. */
-#define FAKE_COUNTERS(mod, n) static _Thread_local uint64_t mod##_counters[n + 1];
+#define FAKE_COUNTERS(mod, n)                                                  \
+  static _Thread_local uint64_t mod##_counters[(n) + 1];
 
 /* The module constructor. */
 #define FAKE_CONSTRUCTOR(mod)                                                  \
@@ -46,7 +47,7 @@
        work_weights}};                                                         \
   static const RoofModule mod = {                                              \
       ROOF_ABI_VERSION, 1, 2, 0, source, "x86_64-unknown-linux-gnu",           \
-      "", "", functions};                                 \
+      "", "", functions};                                                      \
   FAKE_CONSTRUCTOR(mod)
 
 #endif /* ROOF_TEST_FAKE_PASS_H */
