@@ -84,28 +84,85 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
   return Point;
 }
 
+// The header runs of a loop in the form most loops reach the backend in:
+// its latch is its one exiting block and leaves when a 64-bit induction
+// variable, stepped by a constant +-2^s from Start, equals a loop-invariant
+// End (a vector body, its scalar remainder, an unrolled loop's counter).
+// The header then runs |End - Start| >> s times, the difference taken
+// modulo 2^64 (a loop that leaves is one whose End is reached; the count is
+// wrong only for one that would run 2^(64-s) times). Expanded in one or two
+// instructions (none when Start is 0 and the step 1) where scalar evolution
+// gives three or four, and without computing its backedge-taken count:
+// both are paid for again by every compile (docs/performance.md). Null for
+// any other loop.
+static Value *steppedHeaderRuns(Loop &L, Instruction *At) {
+  BasicBlock *Latch = L.getLoopLatch();
+  BasicBlock *Entering = L.getLoopPredecessor();
+  if (!Latch || !Entering || L.getExitingBlock() != Latch)
+    return nullptr;
+  auto *Br = dyn_cast<BranchInst>(Latch->getTerminator());
+  auto *Cmp = Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                        : nullptr;
+  if (!Cmp || !Cmp->isEquality() ||
+      (Cmp->getPredicate() == ICmpInst::ICMP_EQ) ==
+          L.contains(Br->getSuccessor(0)))
+    return nullptr; // not "leave when equal"
+  for (unsigned Side = 0; Side < 2; ++Side) {
+    auto *Next = dyn_cast<BinaryOperator>(Cmp->getOperand(Side));
+    Value *End = Cmp->getOperand(1 - Side);
+    if (!Next || Next->getOpcode() != Instruction::Add ||
+        !Next->getType()->isIntegerTy(64) || !L.isLoopInvariant(End) ||
+        End == At)
+      continue;
+    auto *IV = dyn_cast<PHINode>(Next->getOperand(0));
+    auto *Step = dyn_cast<ConstantInt>(Next->getOperand(1));
+    if (!IV || !Step || IV->getParent() != L.getHeader() ||
+        IV->getNumIncomingValues() != 2 ||
+        IV->getIncomingValueForBlock(Latch) != Next)
+      continue;
+    Value *Start = IV->getIncomingValueForBlock(Entering);
+    const APInt &By = Step->getValue();
+    bool Down = By.isNegative();
+    APInt Magnitude = Down ? -By : By;
+    if (!Magnitude.isPowerOf2() || Start == At)
+      continue;
+    IRBuilder<> B(At);
+    Value *From = Down ? End : Start, *To = Down ? Start : End;
+    auto *Zero = dyn_cast<ConstantInt>(From);
+    Value *Distance =
+        Zero && Zero->isZero() ? To : B.CreateSub(To, From, "roof.trips");
+    unsigned Shift = Magnitude.logBase2();
+    return Shift ? B.CreateLShr(Distance, Shift, "roof.trips") : Distance;
+  }
+  return nullptr;
+}
+
 std::optional<HeaderRuns> headerRuns(Loop &L, const CounterPlan &Census,
                                      ScalarEvolution &SE,
                                      SCEVExpander &Expander, Instruction *At) {
   if (!L.getExitingBlock())
     return std::nullopt;
+  std::optional<uint32_t> HeaderSlot;
+  for (uint32_t S = 0; S < Census.Slots.size() && !HeaderSlot; ++S) {
+    const CounterSlot &Slot = Census.Slots[S];
+    if (Slot.Block == L.getHeader() && !Slot.Weights.empty() &&
+        Slot.Scale.Kind == CountingScale::PerExecution && !Slot.Scale.After)
+      HeaderSlot = S;
+  }
+  if (!HeaderSlot)
+    return std::nullopt;
+  if (Value *Runs = steppedHeaderRuns(L, At))
+    return HeaderRuns{*HeaderSlot, Runs, At};
   const SCEV *Taken = SE.getBackedgeTakenCount(&L);
   if (isa<SCEVCouldNotCompute>(Taken) || !SE.isLoopInvariant(Taken, &L) ||
       !Taken->getType()->isIntegerTy())
     return std::nullopt;
   Type *Int64 = Type::getInt64Ty(L.getHeader()->getContext());
-  for (uint32_t S = 0; S < Census.Slots.size(); ++S) {
-    const CounterSlot &Slot = Census.Slots[S];
-    if (Slot.Block != L.getHeader() || Slot.Weights.empty() ||
-        Slot.Scale.Kind != CountingScale::PerExecution || Slot.Scale.After)
-      continue;
-    const SCEV *Runs =
-        SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64), SE.getOne(Int64));
-    if (!Expander.isSafeToExpandAt(Runs, At))
-      return std::nullopt;
-    return HeaderRuns{S, Expander.expandCodeFor(Runs, Int64, At), At};
-  }
-  return std::nullopt;
+  const SCEV *Runs =
+      SE.getAddExpr(SE.getZeroExtendExpr(Taken, Int64), SE.getOne(Int64));
+  if (!Expander.isSafeToExpandAt(Runs, At))
+    return std::nullopt;
+  return HeaderRuns{*HeaderSlot, Expander.expandCodeFor(Runs, Int64, At), At};
 }
 
 std::optional<HeaderRuns> headerRunsAtExit(Loop &L, const CounterPlan &Census,

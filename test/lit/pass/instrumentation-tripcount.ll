@@ -1,24 +1,30 @@
-; A loop whose trip count scalar evolution can compute, with one exit
-; reached only from the loop, needs no counting inside: its header runs
-; (backedge-taken count + 1) times per entry, and that number is added to
-; the header's counter at the exit.
+; A loop whose trip count is known, with one exit reached only from the
+; loop, needs no counting inside: its header runs (backedge-taken count + 1)
+; times per entry, and that number is added to the header's counter at the
+; exit. A loop whose latch leaves when a 64-bit induction variable stepped by
+; +-2^s reaches a loop-invariant end (the form of most loops at -O2/-O3) runs
+; |end - start| >> s times, expanded in at most two instructions; any other
+; loop gets the count scalar evolution computes (CounterUpdates.cpp,
+; steppedHeaderRuns).
 ;
-; @counted: 0..n-1 → n header executions per entry: the exit adds `n`
-;   (expanded as (n - 1) + 1) to slot 1; nothing is counted in %loop.
+; @counted: 0..n-1 by 1 → n header executions per entry: the exit adds `n`
+;   itself to slot 1; nothing is computed, nothing is counted in %loop.
 ; @nested_counted: the inner loop (m trips) is counted at its exit (%latch,
 ;   once per outer iteration), the outer (n trips) at its exit: no loop
 ;   carries a counter.
 ; @remainder: the shape of a vectorised loop's scalar remainder: %guard runs
 ;   the loop over n & 7 elements or skips it straight to %done, which the
 ;   loop leaves to as well. The exit is not the loop's own, so its trip
-;   count (n & 7, expanded in %guard, the one block that enters the loop)
-;   goes through the header's promoted local: %done adds a phi of it (from
-;   %loop) and of 0 (from %guard and %entry), and nothing is counted in
-;   %loop. (Before, the local counted the iterations: a phi and an add in
-;   the loop.)
+;   count (%r, known in %guard, the one block that enters the loop) goes
+;   through the header's promoted local: %done adds a phi of it (from %loop)
+;   and of 0 (from %guard and %entry), and nothing is counted in %loop.
+; @vector_body: a vector body, 0 to n & -32 by 32: (n & -32) >> 5, computed
+;   where the loop is entered (its exit is shared with the skip).
+; @down_to: hi down to lo by -4 (leaving when not "ne"): (hi - lo) >> 2.
+; @below: by 3 while below n: not the stepped form (an unsigned compare, a
+;   step that is not a power of 2), so scalar evolution's count,
+;   (umax(n, 3) - 1) / 3 + 1.
 ;
-; LLVM 16 and 19 mark the + 1 of the trip count nuw nsw, LLVM 22's
-; ScalarEvolution does not: the same value.
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -31,11 +37,9 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NOT:     roof
 ; CHECK:         br i1 %done, label %exit, label %loop
 ; CHECK:       exit:
-; CHECK-NEXT:    [[M1:%[^ ]+]] = add i64 %n, -1
-; CHECK-NEXT:    [[N:%[^ ]+]] = add {{(nuw nsw )?}}i64 [[M1]], 1
 ; CHECK-NEXT:    [[S1:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 1{{$}}
 ; CHECK-NEXT:    [[V1:%[^ ]+]] = load i64, ptr [[S1]],
-; CHECK-NEXT:    [[A1:%[^ ]+]] = add i64 [[V1]], [[N]]{{$}}
+; CHECK-NEXT:    [[A1:%[^ ]+]] = add i64 [[V1]], %n{{$}}
 ; CHECK-NEXT:    store i64 [[A1]], ptr [[S1]],
 define void @counted(ptr %x, i64 %n, ptr %out) #0 {
 entry:
@@ -62,11 +66,11 @@ exit:
 ; CHECK:       latch:
 ; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 6{{$}}
 ; CHECK-NEXT:    load i64
-; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %{{[0-9]+}}{{$}}
+; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %m{{$}}
 ; CHECK:       exit:
-; CHECK-DAG:     [[NM1:%[^ ]+]] = add i64 %n, -1
-; CHECK-DAG:     [[NT:%[^ ]+]] = add {{(nuw )?(nsw )?}}i64 [[NM1]], 1
-; CHECK-DAG:     add i64 %roof.count{{[^ ]*}}, [[NT]]{{$}}
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 8{{$}}
+; CHECK-NEXT:    load i64
+; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %n{{$}}
 define void @nested_counted(ptr %a, i64 %n, i64 %m) #0 {
 entry:
   br label %outer
@@ -96,14 +100,14 @@ exit:
 
 ; CHECK-LABEL: define void @remainder(
 ; CHECK:       guard:
-; CHECK:         [[R:%[^ ]+]] = and i64 %n, 7
-; CHECK:         [[RUNS:%[^ ]+]] = add {{(nuw )?(nsw )?}}i64 {{%[^ ]+}}, 1
+; CHECK-NEXT:    %r = and i64 %n, 7
+; CHECK-NEXT:    %none = icmp eq i64 %r, 0
 ; CHECK-NEXT:    br i1 %none, label %done, label %loop
 ; CHECK:       loop:
 ; CHECK-NOT:     roof
 ; CHECK:         br i1 %last, label %done, label %loop
 ; CHECK:       done:
-; CHECK-NEXT:    [[L:%[^ ]+]] = phi i64 [ 0, %guard ], [ [[RUNS]], %loop ], [ 0, %entry ]
+; CHECK-NEXT:    [[L:%[^ ]+]] = phi i64 [ 0, %guard ], [ %r, %loop ], [ 0, %entry ]
 ; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 {{[0-9]+}}{{$}}
 ; CHECK-NEXT:    [[V:%[^ ]+]] = load i64
 ; CHECK-NEXT:    add i64 [[V]], [[L]]{{$}}
@@ -125,6 +129,86 @@ loop:
   %last = icmp eq i64 %i.next, %r
   br i1 %last, label %done, label %loop
 done:
+  ret void
+}
+
+
+; CHECK-LABEL: define void @vector_body(
+; CHECK:         %nvec = and i64 %n, -32
+; CHECK:         [[VT:%[^ ]+]] = lshr i64 %nvec, 5
+; CHECK-NEXT:    br i1 %any, label %exit, label %loop
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:       exit:
+; CHECK-NEXT:    [[VL:%[^ ]+]] = phi i64 [ 0, %entry ], [ [[VT]], %loop ]
+; CHECK-NEXT:    getelementptr inbounds i64
+; CHECK-NEXT:    [[VC:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[VC]], [[VL]]{{$}}
+define void @vector_body(ptr %a, i64 %n) #0 {
+entry:
+  %nvec = and i64 %n, -32
+  %any = icmp eq i64 %nvec, 0
+  br i1 %any, label %exit, label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load <32 x double>, ptr %p
+  %w = fmul <32 x double> %v, <double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0, double 2.0>
+  store <32 x double> %w, ptr %p
+  %i.next = add nuw i64 %i, 32
+  %done = icmp eq i64 %i.next, %nvec
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @down_to(
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:       exit:
+; CHECK-NEXT:    [[D:%[^ ]+]] = sub i64 %hi, %lo
+; CHECK-NEXT:    [[DT:%[^ ]+]] = lshr i64 [[D]], 2
+; CHECK-NEXT:    getelementptr inbounds i64
+; CHECK-NEXT:    [[DC:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[DC]], [[DT]]{{$}}
+define void @down_to(ptr %a, i64 %hi, i64 %lo) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %hi, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load double, ptr %p
+  %w = fmul double %v, 2.0
+  store double %w, ptr %p
+  %i.next = add i64 %i, -4
+  %more = icmp ne i64 %i.next, %lo
+  br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @below(
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:       exit:
+; CHECK:         [[B:%[^ ]+]] = udiv i64 {{%[^ ]+}}, 3
+; CHECK-NEXT:    [[BT:%[^ ]+]] = add {{(nuw )?(nsw )?}}i64 [[B]], 1
+; CHECK-NEXT:    getelementptr inbounds i64
+; CHECK-NEXT:    [[BC:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[BC]], [[BT]]{{$}}
+define void @below(ptr %a, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load double, ptr %p
+  %w = fmul double %v, 2.0
+  store double %w, ptr %p
+  %i.next = add nuw i64 %i, 3
+  %more = icmp ult i64 %i.next, %n
+  br i1 %more, label %loop, label %exit
+exit:
   ret void
 }
 
