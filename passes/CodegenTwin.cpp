@@ -376,9 +376,13 @@ constexpr char CacheFormat[] = "roof-twin 1";
 
 std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
                      StringRef VectorLibrary, const CompilerTarget &Target) {
+  // The module and its string table (names): the whole IR. Not the symbol
+  // table of the linker, which WriteBitcodeToFile builds as well, from the
+  // same IR.
   SmallString<0> Bitcode;
-  raw_svector_ostream OS(Bitcode);
-  WriteBitcodeToFile(M, OS);
+  BitcodeWriter Writer(Bitcode);
+  Writer.writeModule(M);
+  Writer.writeStrtab();
   MD5 Hash;
   Hash.update(CacheFormat);
   Hash.update(LLVM_VERSION_STRING);
