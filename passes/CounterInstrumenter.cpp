@@ -56,6 +56,7 @@ constexpr const char *RegisterModuleName =
 constexpr const char *RegisterThreadName =
     ROOF_ABI_SYMBOL(__roof_register_thread);
 constexpr const char *EnterName = ROOF_ABI_SYMBOL(__roof_enter);
+constexpr const char *LeaveName = ROOF_ABI_SYMBOL(__roof_leave);
 // Before user constructors, which may already run instrumented code.
 constexpr int ModuleCtorPriority = 1;
 
@@ -214,7 +215,28 @@ struct RuntimeEntries {
   uint32_t RegistrationSlot;     // the word's index in the array
   FunctionCallee RegisterThread; // __roof_register_thread(module, array)
   FunctionCallee Enter;          // __roof_enter(module, array, slot)
+  FunctionCallee Leave;          // __roof_leave(array, slot, start)
 };
+
+/// A timed function's entry or return in the runtime (roof/abi.h). On
+/// x86-64 both keep every register (runtime/entry_x86_64.S): called with
+/// preserve_allcc, the caller keeps its arguments and values in their
+/// registers across the call and its code generator saves nothing around
+/// it; and through the GOT (nonlazybind), as a lazily bound PLT entry would
+/// go through the dynamic linker's resolver, which keeps only the
+/// registers of the C convention.
+FunctionCallee runtimeEntry(Module &M, StringRef Name, Type *Result,
+                            ArrayRef<Type *> Params) {
+  FunctionCallee Callee =
+      M.getOrInsertFunction(Name, FunctionType::get(Result, Params, false));
+  auto *F = cast<Function>(Callee.getCallee());
+  F->setDoesNotThrow();
+  if (Triple(compat::targetTriple(M)).getArch() == Triple::x86_64) {
+    F->setCallingConv(CallingConv::PreserveAll);
+    F->addFnAttr(Attribute::NonLazyBind);
+  }
+  return Callee;
+}
 
 //===----------------------------------------------------------------------===//
 // One function
@@ -239,6 +261,8 @@ private:
   std::optional<uint32_t> countHeaderByTripCount(Loop &L);
   void countHeaderInLocal(Loop &L);
   void instrumentTiming(Instruction *EntryPoint, uint32_t CallsSlot);
+  CallInst *callRuntime(IRBuilder<> &B, FunctionCallee Callee,
+                        ArrayRef<Value *> Args, const Twine &Name = "");
   void instrumentFork(CallInst *Fork, const PlannedFunction &Target);
   void registerThread(Instruction *Base);
   Value *absoluteSlotAddress(IRBuilder<> &B, uint32_t Slot);
@@ -434,14 +458,15 @@ std::optional<uint32_t> FunctionInstrumenter::countHeaderByTripCount(Loop &L) {
 }
 
 // Inclusive cycles of outermost activations per thread. The entry is one
-// call of the module's __roof_enter, which counts the call at \p CallsSlot
-// and reads the cycle counter; each return adds the cycles since. With a
-// depth slot (planDepths) only the outermost activation adds them.
+// call of the runtime's __roof_enter, which counts the call at \p CallsSlot
+// and reads the cycle counter; each return adds the cycles since, in a call
+// of __roof_leave. With a depth slot (planDepths) only the outermost
+// activation adds them, which the return computes itself.
 void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint,
                                             uint32_t CallsSlot) {
   IRBuilder<> B(EntryPoint);
-  Value *Start = B.CreateCall(
-      Runtime.Enter,
+  Value *Start = callRuntime(
+      B, Runtime.Enter,
       {Runtime.Descriptor, CounterBase, B.getInt32(Plan.FirstSlot + CallsSlot)},
       "roof.t0");
   Value *Depth = nullptr, *Outermost = nullptr;
@@ -465,13 +490,29 @@ void FunctionInstrumenter::instrumentTiming(Instruction *EntryPoint,
       R.CreateStore(Depth, slotAddress(R, Plan.DepthSlot));
     if (isa<ResumeInst>(Exit))
       continue;
+    if (!Outermost) {
+      callRuntime(
+          R, Runtime.Leave,
+          {CounterBase, R.getInt32(Plan.FirstSlot + Plan.TimeSlot), Start});
+      continue;
+    }
     Value *End =
         R.CreateIntrinsic(Intrinsic::readcyclecounter, ArrayRef<Type *>(), {});
-    Value *Elapsed = R.CreateSub(End, Start);
-    if (Outermost)
-      Elapsed = R.CreateSelect(Outermost, Elapsed, ConstantInt::get(Int64, 0));
+    Value *Elapsed = R.CreateSelect(Outermost, R.CreateSub(End, Start),
+                                    ConstantInt::get(Int64, 0));
     addToCounter(R, Plan.TimeSlot, Elapsed);
   }
+}
+
+// A call of the runtime's entry or return, in the convention it is declared
+// with (preserve_allcc on x86-64: runtimeEntry).
+CallInst *FunctionInstrumenter::callRuntime(IRBuilder<> &B,
+                                            FunctionCallee Callee,
+                                            ArrayRef<Value *> Args,
+                                            const Twine &Name) {
+  CallInst *Call = B.CreateCall(Callee, Args, Name);
+  Call->setCallingConv(cast<Function>(Callee.getCallee())->getCallingConv());
+  return Call;
 }
 
 // A fork call activating `Target` (planForkActivations): one call, and the
@@ -832,11 +873,14 @@ bool CounterInstrumenter::run() {
   DescriptorWriter Writer(M);
   auto *Ptr = PointerType::getUnqual(Ctx);
   RuntimeEntries Runtime{
-      Counters, Writer.declareModule(), NumSlots,
+      Counters,
+      Writer.declareModule(),
+      NumSlots,
       M.getOrInsertFunction(RegisterThreadName, Type::getVoidTy(Ctx), Ptr, Ptr),
-      M.getOrInsertFunction(EnterName, I64, Ptr, Ptr, Type::getInt32Ty(Ctx))};
-  for (FunctionCallee Entry : {Runtime.RegisterThread, Runtime.Enter})
-    cast<Function>(Entry.getCallee())->setDoesNotThrow();
+      runtimeEntry(M, EnterName, I64, {Ptr, Ptr, Type::getInt32Ty(Ctx)}),
+      runtimeEntry(M, LeaveName, Type::getVoidTy(Ctx),
+                   {Ptr, Type::getInt32Ty(Ctx), I64})};
+  cast<Function>(Runtime.RegisterThread.getCallee())->setDoesNotThrow();
   std::vector<Constant *> Functions;
   for (PlannedFunction &P : Plans) {
     Functions.push_back(Writer.function(P));

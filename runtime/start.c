@@ -4,8 +4,9 @@
 |* instrumented code hands over its counters (__roof_register_module from a
 |* module constructor, __roof_register_thread from a thread's first call into
 |* a module, __roof_enter at a timed function's entry, which also counts the
-|* call and reads the cycle counter) start the runtime and pass on to the
-|* registry (registry.c).
+|* call and reads the cycle counter, and __roof_leave at its returns; on
+|* x86-64 those two are entry_x86_64.S's) start the runtime and pass on to
+|* the registry (registry.c).
 |* Starting registers, once, what the layers above the registry do when it
 |* accepts a module, a thread exits or the process forks, so that the
 |* registry, the lowest layer, calls into nothing above it:
@@ -102,6 +103,12 @@ ROOFRT_EXPORT void __roof_register_thread(const RoofModule *module,
   roofrt_register_thread(module, counters);
 }
 
+#if defined(__x86_64__)
+/* A timed function's entry and return are entry_x86_64.S's, which keep
+ * every register; it reads the number of slots here. */
+_Static_assert(offsetof(RoofModule, num_slots) == 8,
+               "entry_x86_64.S: ROOF_MODULE_NUM_SLOTS");
+#else
 /* A timed function's entry: its calls, and the start of its time. */
 ROOFRT_EXPORT uint64_t __roof_enter(const RoofModule *module,
                                     uint64_t *counters, uint32_t slot) {
@@ -110,3 +117,10 @@ ROOFRT_EXPORT uint64_t __roof_enter(const RoofModule *module,
   counters[slot] += 1;
   return roofrt_cycles();
 }
+
+/* Its return: the cycles since its entry. */
+ROOFRT_EXPORT void __roof_leave(uint64_t *counters, uint32_t slot,
+                                uint64_t start) {
+  counters[slot] += roofrt_cycles() - start;
+}
+#endif

@@ -28,8 +28,9 @@ extern "C" {
  * 4: RoofFunction.line. 5: __roof_libm_path counts the group itself.
  * 6: the path counts take the counter array and the first group's slot.
  * 7: the registration word after the counters, __roof_enter in the runtime,
- * no RoofModule.thread_counters. */
-#define ROOF_ABI_VERSION 7
+ * no RoofModule.thread_counters. 8: __roof_leave; on x86-64 both keep every
+ * register. */
+#define ROOF_ABI_VERSION 8
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -186,14 +187,20 @@ enum RoofMarkerName {
  * test the word to skip the call. __roof_register_thread returns at once
  * when it is set; __roof_enter, the entry of a timed function, registers
  * the copy when it is not, adds 1 to counters[slot] (its calls) and returns
- * the cycle counter (llvm.readcyclecounter's, which its returns read too).
- * __roof_register_thread touches the word only in a module of this ABI
- * version (modules of version 6 and before called it too): a module of
- * another is refused, and its array left as it is. */
+ * the cycle counter (llvm.readcyclecounter's); __roof_leave, at a return of
+ * a timed function that has one activation at a time, adds the cycles
+ * since `start` to counters[slot] (its time; one that may be nested reads
+ * the counter itself and adds the outermost activation's). On x86-64 these
+ * two keep every register but r11 (LLVM's preserve_allcc, with which the
+ * pass calls them, through the GOT: runtime/entry_x86_64.S); C may call
+ * them too. __roof_register_thread touches the word only in a module of
+ * this ABI version (modules of version 6 and before called it too): a
+ * module of another is refused, and its array left as it is. */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
 uint64_t __roof_enter(const RoofModule *module, uint64_t *counters,
                       uint32_t slot);
+void __roof_leave(uint64_t *counters, uint32_t slot, uint64_t start);
 
 /* Traffic mode. A function's traffic slots are 2 * ROOF_MAX_CACHE_LEVELS
  * consecutive counters of its range, weighted ROOF_METRIC_TRAFFIC(level,

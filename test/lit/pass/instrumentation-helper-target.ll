@@ -12,9 +12,9 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; CHECK: declare i64 @__roof_enter(ptr, ptr, i32) [[ENTRY:#[0-9]+]]
+; CHECK: declare preserve_allcc i64 @__roof_enter(ptr, ptr, i32) [[ENTRY:#[0-9]+]]
 ; CHECK: define internal void @__roof_module_ctor() [[CTOR:#[0-9]+]]
-; CHECK-DAG: attributes [[ENTRY]] = { nounwind }
+; CHECK-DAG: attributes [[ENTRY]] = { {{(nounwind nonlazybind|nonlazybind nounwind)}} }
 ; CHECK-DAG: attributes [[CTOR]] = { "min-legal-vector-width"="0" "prefer-vector-width"="256" "target-cpu"="x86-64-v3" "target-features"="+avx,+avx2,+fma" "tune-cpu"="generic" }
 
 define double @special(double %a) #1 {

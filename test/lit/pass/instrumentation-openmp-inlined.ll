@@ -69,7 +69,7 @@ exit:
 
 ; @scale's entry call counts its calls at its calls slot (absolute 0 + 2).
 ; CHECK-LABEL: define void @scale(
-; CHECK:       call i64 @__roof_enter(ptr @__roof_module, ptr %{{.*}}, i32 2)
+; CHECK:       call preserve_allcc i64 @__roof_enter(ptr @__roof_module, ptr %{{.*}}, i32 2)
 
 ; @twice.omp_outlined is not timed in its body, but has a loop: it calls
 ; __roof_register_thread (the thread's registration) on entry, without the

@@ -28,7 +28,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 0, i32 3, i32 0, i32 1, i32 2,
 
 ; CHECK-LABEL: define void @scale(
-; CHECK:         call i64 @__roof_enter(ptr @__roof_module, ptr %{{.*}}, i32 0)
+; CHECK:         call preserve_allcc i64 @__roof_enter(ptr @__roof_module, ptr %{{.*}}, i32 0)
 ; CHECK:         call void (ptr, i32, ptr, ...) @__kmpc_fork_call(
 ; CHECK:         call i64 @llvm.readcyclecounter()
 ; CHECK:         ret void

@@ -3,11 +3,14 @@
 ; A timed function's entry is one call of the runtime's
 ; __roof_enter(module, counters, slot), which registers the thread's counters
 ; on its first call, adds 1 to the calls counter at `slot` (the entry
-; block's slot 0) and returns the cycle counter (test/lit/runtime/enter.c). At every return the function adds end - start to
-; its time slot. One that may recurse also keeps a recursion-depth slot:
-; it increments it on entry, restores it at every return, and adds the
-; cycles of the outermost activation only (depth was 0). A norecurse one
-; has one activation at a time on a thread: no depth slot.
+; block's slot 0) and returns the cycle counter (test/lit/runtime/enter.c).
+; A norecurse function has one activation at a time on a thread: each of its
+; returns calls __roof_leave(counters, time slot, start), which adds the
+; cycles since. Both calls are preserve_allcc, and their declarations
+; nonlazybind (runtime/entry_x86_64.S). One that may recurse also keeps a
+; recursion-depth slot: it increments it on entry, restores it at every
+; return, reads the cycle counter there and adds the cycles of the
+; outermost activation only (depth was 0).
 ; A loop-free function tests the registration word after the counters
 ; (absolute slot 9 here) inline and calls __roof_register_thread only when
 ; it is 0 (a call on every entry would cost a small function its arguments'
@@ -45,7 +48,7 @@ entry:
 ; CHECK-LABEL: define double @withloop(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[T0:%[^ ]+]] = call i64 @__roof_enter(ptr @__roof_module, ptr [[C]], i32 1)
+; CHECK-NEXT:    [[T0:%[^ ]+]] = call preserve_allcc i64 @__roof_enter(ptr @__roof_module, ptr [[C]], i32 1)
 ; CHECK-NEXT:    [[DS:%[^ ]+]] = getelementptr inbounds i64, ptr [[C]], i64 5{{$}}
 ; CHECK-NEXT:    [[D:%[^ ]+]] = load i64, ptr [[DS]],
 ; CHECK-NEXT:    [[D1:%[^ ]+]] = add i64 [[D]], 1{{$}}
@@ -91,15 +94,11 @@ odd:
 ; CHECK-LABEL: define double @norecurse(
 ; CHECK-NEXT:  entry:
 ; CHECK-NEXT:    [[C3:%[^ ]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; CHECK-NEXT:    [[T3:%[^ ]+]] = call i64 @__roof_enter(ptr @__roof_module, ptr [[C3]], i32 6)
+; CHECK-NEXT:    [[T3:%[^ ]+]] = call preserve_allcc i64 @__roof_enter(ptr @__roof_module, ptr [[C3]], i32 6)
 ; CHECK-NEXT:    br label %loop
 ; CHECK:       exit:
-; CHECK:         [[T4:%[^ ]+]] = call i64 @llvm.readcyclecounter()
-; CHECK-NEXT:    [[E3:%[^ ]+]] = sub i64 [[T4]], [[T3]]
-; CHECK-NEXT:    [[TS3:%[^ ]+]] = getelementptr inbounds i64, ptr [[C3]], i64 8{{$}}
-; CHECK-NEXT:    [[TV3:%[^ ]+]] = load i64, ptr [[TS3]],
-; CHECK-NEXT:    [[TA3:%[^ ]+]] = add i64 [[TV3]], [[E3]]
-; CHECK-NEXT:    store i64 [[TA3]], ptr [[TS3]],
+; CHECK-NOT:     readcyclecounter
+; CHECK:         call preserve_allcc void @__roof_leave(ptr [[C3]], i32 8, i64 [[T3]])
 ; CHECK-NEXT:    ret double %acc.next
 define double @norecurse(double %x, i64 %n) #1 {
 entry:
@@ -115,8 +114,12 @@ exit:
   ret double %acc.next
 }
 
-; The entry call is the runtime's: nothing of it is defined in the module.
+; The entry and the return are the runtime's: declared, not defined.
 ; CHECK-NOT:     define {{.*}}@__roof_enter
+; CHECK-NOT:     define {{.*}}@__roof_leave
+; CHECK:         declare preserve_allcc i64 @__roof_enter(ptr, ptr, i32) [[BOUND:#[0-9]+]]
+; CHECK:         declare preserve_allcc void @__roof_leave(ptr, i32, i64) [[BOUND]]
+; CHECK:         attributes [[BOUND]] = { {{.*}}nonlazybind{{.*}} }
 
 attributes #0 = { "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
 attributes #1 = { norecurse "target-cpu"="x86-64-v4" "target-features"="+avx,+avx2,+avx512bw,+avx512cd,+avx512dq,+avx512f,+avx512vl,+bmi,+bmi2,+cmov,+crc32,+cx16,+cx8,+evex512,+f16c,+fma,+fxsr,+lzcnt,+mmx,+movbe,+popcnt,+sahf,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+x87,+xsave" }
