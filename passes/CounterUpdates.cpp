@@ -86,15 +86,18 @@ Instruction *firstIncrementPoint(const CounterSlot &Slot,
 
 // The header runs of a loop in the form most loops reach the backend in:
 // its latch is its one exiting block and leaves when a 64-bit induction
-// variable, stepped by a constant +-2^s from Start, equals a loop-invariant
-// End (a vector body, its scalar remainder, an unrolled loop's counter).
-// The header then runs |End - Start| >> s times, the difference taken
-// modulo 2^64 (a loop that leaves is one whose End is reached; the count is
-// wrong only for one that would run 2^(64-s) times). Expanded in one or two
-// instructions (none when Start is 0 and the step 1) where scalar evolution
-// gives three or four, and without computing its backedge-taken count:
-// both are paid for again by every compile (docs/performance.md). Null for
-// any other loop.
+// variable, stepped by a constant +-2^s from Start, plus a constant Offset
+// equals a loop-invariant End (a vector body, its scalar remainder, an
+// unrolled loop's counter, compared after the step, Offset = Step, or
+// before its last copy's, as runtime unrolling does). The header runs k
+// times, k the first with Start + (k - 1) Step + Offset = End:
+// (End - Start + Step - Offset) >> s, or (Start - End + Offset - Step) >> s
+// for a negative step, modulo 2^64 (a loop that leaves is one whose End is
+// reached; the count is wrong only for one that would run 2^(64-s) times).
+// Expanded in at most three instructions (none when Start is 0 and the
+// step 1, compared after it) where scalar evolution gives three or four,
+// and without computing its backedge-taken count: both are paid for again
+// by every compile (docs/performance.md). Null for any other loop.
 static Value *steppedHeaderRuns(Loop &L, Instruction *At) {
   BasicBlock *Latch = L.getLoopLatch();
   BasicBlock *Entering = L.getLoopPredecessor();
@@ -107,30 +110,49 @@ static Value *steppedHeaderRuns(Loop &L, Instruction *At) {
       (Cmp->getPredicate() == ICmpInst::ICMP_EQ) ==
           L.contains(Br->getSuccessor(0)))
     return nullptr; // not "leave when equal"
+  // The induction variable of a compared value (itself or itself + C).
+  auto InductionOf = [&](Value *V, APInt &Offset) -> PHINode * {
+    Offset = APInt(64, 0);
+    if (auto *Add = dyn_cast<BinaryOperator>(V);
+        Add && Add->getOpcode() == Instruction::Add)
+      if (auto *C = dyn_cast<ConstantInt>(Add->getOperand(1))) {
+        Offset = C->getValue();
+        V = Add->getOperand(0);
+      }
+    auto *IV = dyn_cast<PHINode>(V);
+    return IV && IV->getParent() == L.getHeader() &&
+                   IV->getType()->isIntegerTy(64) &&
+                   IV->getNumIncomingValues() == 2
+               ? IV
+               : nullptr;
+  };
   for (unsigned Side = 0; Side < 2; ++Side) {
-    auto *Next = dyn_cast<BinaryOperator>(Cmp->getOperand(Side));
+    APInt Offset;
+    PHINode *IV = InductionOf(Cmp->getOperand(Side), Offset);
     Value *End = Cmp->getOperand(1 - Side);
-    if (!Next || Next->getOpcode() != Instruction::Add ||
-        !Next->getType()->isIntegerTy(64) || !L.isLoopInvariant(End) ||
-        End == At)
+    if (!IV || !L.isLoopInvariant(End) || End == At)
       continue;
-    auto *IV = dyn_cast<PHINode>(Next->getOperand(0));
-    auto *Step = dyn_cast<ConstantInt>(Next->getOperand(1));
-    if (!IV || !Step || IV->getParent() != L.getHeader() ||
-        IV->getNumIncomingValues() != 2 ||
-        IV->getIncomingValueForBlock(Latch) != Next)
-      continue;
+    auto *Next = dyn_cast<BinaryOperator>(IV->getIncomingValueForBlock(Latch));
+    auto *Step = Next && Next->getOpcode() == Instruction::Add &&
+                         Next->getOperand(0) == IV
+                     ? dyn_cast<ConstantInt>(Next->getOperand(1))
+                     : nullptr;
     Value *Start = IV->getIncomingValueForBlock(Entering);
+    if (!Step || Start == At)
+      continue;
     const APInt &By = Step->getValue();
     bool Down = By.isNegative();
     APInt Magnitude = Down ? -By : By;
-    if (!Magnitude.isPowerOf2() || Start == At)
+    if (!Magnitude.isPowerOf2())
       continue;
     IRBuilder<> B(At);
     Value *From = Down ? End : Start, *To = Down ? Start : End;
     auto *Zero = dyn_cast<ConstantInt>(From);
     Value *Distance =
         Zero && Zero->isZero() ? To : B.CreateSub(To, From, "roof.trips");
+    APInt Adjust = Down ? Offset - By : By - Offset;
+    if (!Adjust.isZero())
+      Distance = B.CreateAdd(Distance, B.getInt(Adjust), "roof.trips");
     unsigned Shift = Magnitude.logBase2();
     return Shift ? B.CreateLShr(Distance, Shift, "roof.trips") : Distance;
   }

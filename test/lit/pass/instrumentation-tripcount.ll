@@ -5,7 +5,8 @@
 ; +-2^s reaches a loop-invariant end (the form of most loops at -O2/-O3) runs
 ; |end - start| >> s times, expanded in at most two instructions; any other
 ; loop gets the count scalar evolution computes (CounterUpdates.cpp,
-; steppedHeaderRuns).
+; steppedHeaderRuns). The variable may be compared before its step or after,
+; plus a constant.
 ;
 ; @counted: 0..n-1 by 1 → n header executions per entry: the exit adds `n`
 ;   itself to slot 1; nothing is computed, nothing is counted in %loop.
@@ -21,6 +22,10 @@
 ; @vector_body: a vector body, 0 to n & -32 by 32: (n & -32) >> 5, computed
 ;   where the loop is entered (its exit is shared with the skip).
 ; @down_to: hi down to lo by -4 (leaving when not "ne"): (hi - lo) >> 2.
+; @unrolled: from lo by 8, leaving when i + 7 = n (runtime unrolling compares
+;   the last copy's index before the step): (n - lo + 1) >> 3.
+; @before_step: from 0 by 1, leaving when i = n (compared before the step):
+;   n + 1.
 ; @below: by 3 while below n: not the stepped form (an unsigned compare, a
 ;   step that is not a power of 2), so scalar evolution's count,
 ;   (umax(n, 3) - 1) / 3 + 1.
@@ -183,6 +188,57 @@ loop:
   %i.next = add i64 %i, -4
   %more = icmp ne i64 %i.next, %lo
   br i1 %more, label %loop, label %exit
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @unrolled(
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:       exit:
+; CHECK-NEXT:    [[UD:%[^ ]+]] = sub i64 %n, %lo
+; CHECK-NEXT:    [[UA:%[^ ]+]] = add i64 [[UD]], 1
+; CHECK-NEXT:    [[UT:%[^ ]+]] = lshr i64 [[UA]], 3
+; CHECK-NEXT:    getelementptr inbounds i64
+; CHECK-NEXT:    [[UC:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[UC]], [[UT]]{{$}}
+define void @unrolled(ptr %a, i64 %lo, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %lo, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load <8 x double>, ptr %p
+  %w = fmul <8 x double> %v, %v
+  store <8 x double> %w, ptr %p
+  %last = add i64 %i, 7
+  %i.next = add i64 %i, 8
+  %done = icmp eq i64 %last, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret void
+}
+
+; CHECK-LABEL: define void @before_step(
+; CHECK:       loop:
+; CHECK-NOT:     roof
+; CHECK:       exit:
+; CHECK-NEXT:    [[PT:%[^ ]+]] = add i64 %n, 1
+; CHECK-NEXT:    getelementptr inbounds i64
+; CHECK-NEXT:    [[PC:%[^ ]+]] = load i64
+; CHECK-NEXT:    add i64 [[PC]], [[PT]]{{$}}
+define void @before_step(ptr %a, i64 %n) #0 {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr double, ptr %a, i64 %i
+  %v = load double, ptr %p
+  %w = fmul double %v, %v
+  store double %w, ptr %p
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i, %n
+  br i1 %done, label %exit, label %loop
 exit:
   ret void
 }
