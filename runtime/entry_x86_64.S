@@ -28,6 +28,9 @@
 |*
 \*===----------------------------------------------------------------------===*/
 
+/* The same test as start.c's, which defines them in C elsewhere. */
+#if defined(__x86_64__)
+
 /* RoofModule.num_slots (start.c asserts it). */
 #define ROOF_MODULE_NUM_SLOTS 8
 
@@ -147,5 +150,7 @@ __roof_leave:
         ret
         .cfi_endproc
         .size   __roof_leave, . - __roof_leave
+
+#endif
 
         .section .note.GNU-stack, "", @progbits
