@@ -16,6 +16,7 @@
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "LLVMCompat.h"
+#include "LibmCosts.h"
 #include "LibmPathCalls.h"
 #include "SourceNames.h"
 #include "TrafficInstrumenter.h"
@@ -195,14 +196,52 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
     }
 }
 
+/// Whether \p F cannot recurse: it is norecurse, or each of its calls is of a
+/// norecurse function other than itself (which therefore does not call it),
+/// of a function of the module that cannot recurse either and does not
+/// reach F, or of a declaration that calls nothing back, by LLVM's rule
+/// (nocallback) or because it is a math library function the census knows
+/// (libraryCallWork), which clang declares without nocallback and
+/// FunctionAttrs therefore cannot use, or the runtime's own. \p Known holds
+/// the answers so far, false for a function being answered: a call that
+/// reaches it again is a cycle.
+bool cannotRecurse(const Function &F,
+                   DenseMap<const Function *, bool> &Known) {
+  if (F.doesNotRecurse())
+    return true;
+  auto [It, New] = Known.try_emplace(&F, false);
+  if (!New)
+    return It->second;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      const auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      const Function *Callee = Call->getCalledFunction();
+      if (!Callee || Callee == &F)
+        return false;
+      if (Callee->doesNotRecurse())
+        continue;
+      if (Callee->isDeclaration()
+              ? !Callee->hasFnAttribute(Attribute::NoCallback) &&
+                    !Callee->getName().starts_with("__roof") &&
+                    !libraryCallWork(Callee->getName())
+              : !cannotRecurse(*Callee, Known))
+        return false;
+    }
+  Known[&F] = true;
+  return true;
+}
+
 /// A timed function's time is that of its outermost activation on a thread.
 /// It needs a depth to tell which is outermost when it may recurse, or when a
-/// fork also activates it; a function that does neither (norecurse) has one
-/// activation at a time and no depth.
+/// fork also activates it; a function that does neither (cannotRecurse) has
+/// one activation at a time and no depth.
 void planDepths(std::vector<PlannedFunction> &Plans) {
+  DenseMap<const Function *, bool> Known;
   for (PlannedFunction &P : Plans)
     if (P.TimedInBody && P.DepthSlot == ROOF_NO_SLOT &&
-        (P.CallsSlot != ROOF_NO_SLOT || !P.F->doesNotRecurse()))
+        (P.CallsSlot != ROOF_NO_SLOT || !cannotRecurse(*P.F, Known)))
       P.DepthSlot = P.NumSlots++;
 }
 
@@ -720,16 +759,21 @@ public:
       Offset[I] = Layout.getElementOffset(I);
       Size[I] = DL.getTypeStoreSize(WeightTy->getElementType(I));
     }
+    const uint64_t WeightSize = Layout.getSizeInBytes();
+    const bool LittleEndian = DL.isLittleEndian();
+    size_t Count = 0;
+    for (const CounterSlot &Slot : P.Census.Slots)
+      Count += Slot.Weights.size();
     SmallVector<uint8_t, 512> Bytes;
+    Bytes.reserve((Count + 2 * ROOF_MAX_CACHE_LEVELS) * WeightSize);
     uint32_t NumWeights = 0;
     auto Weight = [&](uint32_t Slot, uint32_t Metric, uint64_t Amount) {
       const uint64_t Fields[NumFields] = {Slot, Metric, Amount};
-      uint8_t *At = Bytes.insert(Bytes.end(), Layout.getSizeInBytes(), 0);
+      uint8_t *At = Bytes.insert(Bytes.end(), WeightSize, 0);
       for (unsigned I = 0; I < NumFields; ++I)
-        for (uint64_t Byte = 0; Byte < Size[I]; ++Byte)
-          At[Offset[I] + Byte] =
-              uint8_t(Fields[I] >>
-                      8 * (DL.isLittleEndian() ? Byte : Size[I] - 1 - Byte));
+        for (uint64_t Byte = 0, V = Fields[I]; Byte < Size[I]; ++Byte, V >>= 8)
+          At[Offset[I] + (LittleEndian ? Byte : Size[I] - 1 - Byte)] =
+              uint8_t(V);
       ++NumWeights;
     };
     for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)

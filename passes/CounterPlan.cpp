@@ -248,6 +248,9 @@ CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
   for (auto &[Block, Text] : Attribution.Remarks)
     Census.Remarks.push_back({Block, {CensusRemark::Missed, std::move(Text)}});
   Census.Machine = std::move(Attribution.Listings);
+  DenseMap<const BasicBlock *, SmallVector<const ExecutedWork *, 4>> WorkOf;
+  for (const ExecutedWork &W : Attribution.Work)
+    WorkOf[W.Block].push_back(&W);
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
     // same from one compilation to the next.
@@ -278,9 +281,8 @@ CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
       if (!Remark.empty())
         Census.Remarks.emplace_back(&I, std::move(Remark));
     }
-    for (const ExecutedWork &W : Attribution.Work)
-      if (W.Block == &BB)
-        addExecuted(SlotOf(W.Scale), W);
+    for (const ExecutedWork *W : WorkOf.lookup(&BB))
+      addExecuted(SlotOf(W->Scale), *W);
     // Per-execution slots first (the entry block's first slot counts calls).
     std::stable_sort(Census.Slots.begin() + FirstOfBlock, Census.Slots.end(),
                      [](const CounterSlot &A, const CounterSlot &B) {

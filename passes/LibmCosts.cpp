@@ -210,11 +210,16 @@ static llvm::StringMap<LibmPaths> groupPaths() {
     for (const auto &[Key, Work] : Keys[Entry.getKey()])
       if (Key < ROOF_LIBM_MAX_PATH_KEYS)
         Measured[Key] = GroupFor(Work);
-    std::optional<LibraryCallWork> Typical = libraryCallWork(Entry.getKey());
-    for (uint32_t Key = 0; Key < ROOF_LIBM_MAX_PATH_KEYS; ++Key)
-      Paths.GroupOf[Key] =
-          Measured[Key] ? *Measured[Key]
-                        : GroupFor(Typical ? Typical->Work : ClassWork{});
+    // Keys the probe never met take the typical call's group, found once.
+    std::optional<uint8_t> TypicalGroup;
+    for (uint32_t Key = 0; Key < ROOF_LIBM_MAX_PATH_KEYS; ++Key) {
+      if (!Measured[Key] && !TypicalGroup) {
+        std::optional<LibraryCallWork> Typical =
+            libraryCallWork(Entry.getKey());
+        TypicalGroup = GroupFor(Typical ? Typical->Work : ClassWork{});
+      }
+      Paths.GroupOf[Key] = Measured[Key] ? *Measured[Key] : *TypicalGroup;
+    }
   }
   return All;
 }

@@ -22,7 +22,9 @@
 ;                                           body whose __kmpc_reduce passes it
 ;   _QQmain           main program          timed, though it has no loop:
 ;                                           its time is the program's (time
-;                                           slot 1, depth slot 2)
+;                                           slot 1; no depth slot: it calls
+;                                           only kernels::daxpy, which
+;                                           cannot call it back)
 ;   each function's line: its DISubprogram's (daxpy 4, power 10, ext 20,
 ;   main program 30), 0 for those without one
 ; The costs (passes/FlopCostModel.cpp):
@@ -50,7 +52,7 @@ source_filename = "FIRModule"
 
 ; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 8, i32 8, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [14 x i8] c"src/daxpy.f90\00"
-; CHECK-DAG: @roof.functions = private constant [8 x %roof.Function] [%roof.Function { {{[^}]*}}, i32 4 }, %roof.Function { {{[^}]*}}, i32 10 }, %roof.Function { {{[^}]*}}, i32 20 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[RED:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[OMP]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 3, i32 0, i32 1, i32 2, i32 0, ptr null, i32 30 }]
+; CHECK-DAG: @roof.functions = private constant [8 x %roof.Function] [%roof.Function { {{[^}]*}}, i32 4 }, %roof.Function { {{[^}]*}}, i32 10 }, %roof.Function { {{[^}]*}}, i32 20 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[RED:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[OMP]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 2, i32 0, i32 1, i32 -1, i32 0, ptr null, i32 30 }]
 ; CHECK-DAG: @[[OMP]] = private unnamed_addr constant [17 x i8] c"_QQmain..omp_par\00"
 ; CHECK-DAG: @[[MAIN]] = private unnamed_addr constant [8 x i8] c"_QQmain\00"
 ; CHECK-DAG: @[[RED]] = private unnamed_addr constant [20 x i8] c".omp.reduction.func\00"

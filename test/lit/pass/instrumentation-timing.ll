@@ -4,10 +4,13 @@
 ; __roof_enter(module, counters, slot), which registers the thread's counters
 ; on its first call, adds 1 to the calls counter at `slot` (the entry
 ; block's slot 0) and returns the cycle counter (test/lit/runtime/enter.c).
-; A norecurse function has one activation at a time on a thread: each of its
-; returns calls __roof_leave(counters, time slot, start), which adds the
-; cycles since. Both calls are preserve_allcc, and their declarations
-; nonlazybind (runtime/entry_x86_64.S). One that may recurse also keeps a
+; A function that cannot recurse (norecurse, or calling only functions that
+; cannot call it back: test/lit/pass/instrumentation-recursion.ll) has one
+; activation at a time on a thread: each of its returns calls
+; __roof_leave(counters, time slot, start), which adds the cycles since.
+; Both calls are preserve_allcc, and their declarations nonlazybind
+; (runtime/entry_x86_64.S). One that may recurse (@withloop calls a
+; function of another module, which may call it back) also keeps a
 ; recursion-depth slot: it increments it on entry, restores it at every
 ; return, reads the cycle counter there and adds the cycles of the
 ; outermost activation only (depth was 0).
@@ -81,6 +84,7 @@ loop:
   %done = icmp eq i64 %i.next, %n
   br i1 %done, label %check, label %loop
 check:
+  call void @callback()
   %bit = and i64 %n, 1
   %isodd = icmp ne i64 %bit, 0
   br i1 %isodd, label %odd, label %even
@@ -90,6 +94,9 @@ odd:
   %h = fadd double %acc.next, 0.5
   ret double %h
 }
+
+; A function of another module, which may call @withloop back.
+declare void @callback()
 
 ; CHECK-LABEL: define double @norecurse(
 ; CHECK-NEXT:  entry:

@@ -69,11 +69,11 @@ exit:
 ; CHECK:       inner:
 ; CHECK-NOT:     roof
 ; CHECK:       latch:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 6{{$}}
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 5{{$}}
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %m{{$}}
 ; CHECK:       exit:
-; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 8{{$}}
+; CHECK-NEXT:    getelementptr inbounds i64, ptr %{{[0-9]+}}, i64 7{{$}}
 ; CHECK-NEXT:    load i64
 ; CHECK-NEXT:    add i64 %roof.count{{[^ ]*}}, %n{{$}}
 define void @nested_counted(ptr %a, i64 %n, i64 %m) #0 {
