@@ -36,6 +36,11 @@ struct CompilerTarget {
                ? F.getFnAttribute("target-features").getValueAsString().str()
                : Features;
   }
+  /// Whether \p F is compiled for a processor with every feature of
+  /// \p Required ("+avx512bw,+avx512dq"), by its target's own feature table,
+  /// in which a CPU implies its features; false on a target the registry
+  /// does not know.
+  bool hasFeatures(const llvm::Function &F, llvm::StringRef Required) const;
 };
 
 } // namespace roof

@@ -283,10 +283,12 @@ FunctionCallee runtimeEntry(Module &M, StringRef Name, Type *Result,
 class FunctionInstrumenter {
 public:
   FunctionInstrumenter(PlannedFunction &Plan, DominatorTree &DT, LoopInfo &LI,
-                       ScalarEvolution &SE, const RuntimeEntries &Runtime)
+                       ScalarEvolution &SE, const RuntimeEntries &Runtime,
+                       const CompilerTarget &Target)
       : Plan(Plan), F(*Plan.F), DT(DT), LI(LI), SE(SE),
         Expander(SE, Plan.F->getParent()->getDataLayout(), "roof.trips"),
-        Runtime(Runtime), Int64(Type::getInt64Ty(F.getContext())) {}
+        Runtime(Runtime), Target(Target),
+        Int64(Type::getInt64Ty(F.getContext())) {}
 
   void run();
 
@@ -313,8 +315,11 @@ private:
   ScalarEvolution &SE;
   compat::SCEVExpander Expander;
   const RuntimeEntries &Runtime;
+  const CompilerTarget &Target;
   Type *Int64;
   Value *CounterBase = nullptr; // this thread's counter array
+  /// Whether its masks are counted side by side (unitsOf), once asked.
+  std::optional<bool> MasksSideBySide;
   /// Promoted slots: the local that stands in for the counter inside a loop.
   DenseMap<uint32_t, AllocaInst *> PromotedSlot;
   /// Loop-header slots given their loop's trip count at its exit, or in
@@ -657,7 +662,11 @@ void FunctionInstrumenter::run() {
     if (CountedAtExit.count(S) || S == CallsAtEntry)
       continue;
     IRBuilder<> IB(incrementPoint(Slot));
-    Value *Units = unitsOf(IB, Slot);
+    // Several masks (an unrolled masked body) are counted side by side
+    // where they are mask registers: AVX-512 with 8- and 16-bit masks.
+    if (!Slot.Joined.empty() && !MasksSideBySide)
+      MasksSideBySide = Target.hasFeatures(F, "+avx512bw,+avx512dq");
+    Value *Units = unitsOf(IB, Slot, MasksSideBySide.value_or(false));
     if (AllocaInst *Local = PromotedSlot.lookup(S))
       IB.CreateStore(IB.CreateAdd(IB.CreateLoad(Int64, Local), Units), Local);
     else
@@ -931,7 +940,7 @@ bool CounterInstrumenter::run() {
     DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*P.F);
     LoopInfo &LI = FAM.getResult<LoopAnalysis>(*P.F);
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(*P.F);
-    FunctionInstrumenter(P, DT, LI, SE, Runtime).run();
+    FunctionInstrumenter(P, DT, LI, SE, Runtime, Target).run();
     FAM.invalidate(*P.F, PreservedAnalyses::none());
   }
 

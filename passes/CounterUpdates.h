@@ -26,9 +26,12 @@ namespace roof {
 /// The run-time number of units one execution of \p Slot's part of a block
 /// adds, as an i64: 1, the number of active lanes of a mask (below the
 /// explicit vector length; of each mask it joins, summed), or an amount.
-/// Not for a libm call's path groups (CountingScale::PerPath), which the
-/// runtime counts (__roof_libm_path).
-llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CounterSlot &Slot);
+/// \p SideBySide counts the lanes of masks of the same width in one
+/// population count of their concatenation, for targets whose masks are in
+/// mask registers (AVX-512). Not for a libm call's path groups
+/// (CountingScale::PerPath), which the runtime counts (__roof_libm_path).
+llvm::Value *unitsOf(llvm::IRBuilder<> &B, const CounterSlot &Slot,
+                     bool SideBySide);
 
 /// Adds \p Amount (an integer, zero-extended to i64) to the i64 count at
 /// \p Address with a plain load, add and store: the count is this thread's

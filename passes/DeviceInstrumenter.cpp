@@ -123,7 +123,8 @@ public:
       if (CountedAtExit.count(S) || S >= FirstSlowPathSlot)
         continue;
       IRBuilder<> IB(firstIncrementPoint(Census.Slots[S], EntryPoint));
-      addToCount(IB, Locals[S], unitsOf(IB, Census.Slots[S]));
+      addToCount(IB, Locals[S],
+                 unitsOf(IB, Census.Slots[S], /*SideBySide=*/false));
     }
     std::array<AllocaInst *, NumSlowPathTallies> Tallies{};
     for (unsigned T = 0; T < NumSlowPathTallies; ++T)

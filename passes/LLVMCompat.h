@@ -103,6 +103,18 @@ inline llvm::TargetMachine *createTargetMachine(const llvm::Target &T,
                                llvm::Reloc::PIC_, std::nullopt, OptLevel);
 }
 
+/// The target's subtarget information for \p CPU and \p Features (LLVM 22
+/// takes the triple as a Triple).
+inline llvm::MCSubtargetInfo *
+createMCSubtargetInfo(const llvm::Target &T, const std::string &TripleName,
+                      llvm::StringRef CPU, llvm::StringRef Features) {
+#if LLVM_VERSION_MAJOR >= 22
+  return T.createMCSubtargetInfo(llvm::Triple(TripleName), CPU, Features);
+#else
+  return T.createMCSubtargetInfo(TripleName, CPU, Features);
+#endif
+}
+
 /// The target machines that run LLVM's code generator (LLVMTargetMachine
 /// before LLVM 22).
 #if LLVM_VERSION_MAJOR >= 22
