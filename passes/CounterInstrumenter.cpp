@@ -663,7 +663,8 @@ void FunctionInstrumenter::run() {
       continue;
     IRBuilder<> IB(incrementPoint(Slot));
     // Several masks (an unrolled masked body) are counted side by side
-    // where they are mask registers: AVX-512 with 8- and 16-bit masks.
+    // where they are mask registers with the byte and word mask
+    // instructions that concatenate them (AVX-512 DQ and BW).
     if (!Slot.Joined.empty() && !MasksSideBySide)
       MasksSideBySide = Target.hasFeatures(F, "+avx512bw,+avx512dq");
     Value *Units = unitsOf(IB, Slot, MasksSideBySide.value_or(false));
