@@ -2,9 +2,9 @@
 #include "CompilerTarget.h"
 #include "LLVMCompat.h"
 
+#include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/IR/Module.h"
 
 #include <memory>
 

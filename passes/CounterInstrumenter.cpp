@@ -205,8 +205,7 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
 /// FunctionAttrs therefore cannot use, or the runtime's own. \p Known holds
 /// the answers so far, false for a function being answered: a call that
 /// reaches it again is a cycle.
-bool cannotRecurse(const Function &F,
-                   DenseMap<const Function *, bool> &Known) {
+bool cannotRecurse(const Function &F, DenseMap<const Function *, bool> &Known) {
   if (F.doesNotRecurse())
     return true;
   auto [It, New] = Known.try_emplace(&F, false);

@@ -61,9 +61,9 @@ static Value *activeLanes(IRBuilder<> &B, SmallVectorImpl<Value *> &Masks,
   Value *Sum = nullptr;
   for (Value *Mask : Masks) {
     Value *Bits = B.CreateBitCast(Mask, B.getIntNTy(LanesOf(Mask)));
-    Value *Active = B.CreateZExtOrTrunc(
-        B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits), B.getInt64Ty(),
-        "roof.lanes");
+    Value *Active =
+        B.CreateZExtOrTrunc(B.CreateUnaryIntrinsic(Intrinsic::ctpop, Bits),
+                            B.getInt64Ty(), "roof.lanes");
     Sum = Sum ? B.CreateAdd(Sum, Active) : Active;
   }
   return Sum;
