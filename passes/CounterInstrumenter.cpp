@@ -16,7 +16,6 @@
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "LLVMCompat.h"
-#include "LibmCosts.h"
 #include "LibmPathCalls.h"
 #include "SourceNames.h"
 #include "TrafficInstrumenter.h"
@@ -201,7 +200,7 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
 /// of a function of the module that cannot recurse either and does not
 /// reach F, or of a declaration that calls nothing back, by LLVM's rule
 /// (nocallback) or because it is a math library function the census knows
-/// (libraryCallWork), which clang declares without nocallback and
+/// (isMathLibrary), which clang declares without nocallback and
 /// FunctionAttrs therefore cannot use, or the runtime's own. \p Known holds
 /// the answers so far, false for a function being answered: a call that
 /// reaches it again is a cycle.
@@ -224,7 +223,7 @@ bool cannotRecurse(const Function &F, DenseMap<const Function *, bool> &Known) {
       if (Callee->isDeclaration()
               ? !Callee->hasFnAttribute(Attribute::NoCallback) &&
                     !Callee->getName().starts_with("__roof") &&
-                    !libraryCallWork(Callee->getName())
+                    !isMathLibrary(*Callee)
               : !cannotRecurse(*Callee, Known))
         return false;
     }

@@ -45,8 +45,11 @@ bool isCensusBoundary(const Instruction &I) {
       (Call->hasFnAttr(Attribute::WillReturn) && Call->doesNotThrow()))
     return false;
   const Function *Callee = Call->getCalledFunction();
-  return !isa<CallInst>(Call) || !Callee || !Callee->isDeclaration() ||
-         !libraryCallWork(Callee->getName());
+  return !isa<CallInst>(Call) || !Callee || !isMathLibrary(*Callee);
+}
+
+bool isMathLibrary(const Function &F) {
+  return F.isDeclaration() && libraryCallWork(F.getName());
 }
 
 namespace {

@@ -49,6 +49,10 @@ struct CounterPlan {
 /// counts: what follows such a call is counted after it.
 bool isCensusBoundary(const llvm::Instruction &I);
 
+/// Whether \p F is a math library function the module does not define
+/// (libraryCallWork knows its name): it returns and calls nothing back.
+bool isMathLibrary(const llvm::Function &F);
+
 /// The census of \p F: canonical counts and bytes from \p Model; what
 /// executes from \p Machine, the twin's machine code of F, on x86 (null:
 /// F has no FP work there, or, on NVPTX, the model says). Blocks that
