@@ -65,7 +65,7 @@ struct AbiField {
   X(Function, weights) X(Function, line)                                       \
   X(Module, abi_version) X(Module, num_functions) X(Module, num_slots)         \
   X(Module, flags) X(Module, source) X(Module, triple) X(Module, cpu)          \
-  X(Module, features) X(Module, functions)                                     \
+  X(Module, features) X(Module, functions) X(Module, libm_groups)              \
   X(TrafficStream, start) X(TrafficStream, step) X(TrafficStream, bytes)       \
   X(TrafficStream, stored)
 // clang-format on

@@ -834,7 +834,8 @@ public:
          ConstantInt::get(I32, NumSlots), ConstantInt::get(I32, Flags),
          string(Source), string(compat::targetTriple(M)),
          string(Target.cpuOf(Representative)),
-         string(Target.featuresOf(Representative)), Table}));
+         string(Target.featuresOf(Representative)), Table,
+         countingFormGroups(M)}));
   }
 
 private:

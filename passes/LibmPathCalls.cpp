@@ -12,6 +12,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
+#include <iterator>
+
 using namespace llvm;
 
 namespace roof {
@@ -59,6 +61,12 @@ bool isPathLookup(const CallBase &Count) {
   return Callee && Callee->getName() == ROOF_ABI_SYMBOL(__roof_libm_path);
 }
 
+/// The private table that maps the path keys of libm function \p Name onto
+/// their groups, once per module.
+std::string groupTableName(StringRef Name) {
+  return ("roof.libm.paths." + Name).str();
+}
+
 } // namespace
 
 PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
@@ -67,7 +75,7 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   LLVMContext &Ctx = M.getContext();
   IRBuilder<> B(&Call);
   // The key to group table of the callee, once per module.
-  std::string TableName = ("roof.libm.paths." + Callee).str();
+  std::string TableName = groupTableName(Callee);
   auto *TableTy = ArrayType::get(B.getInt8Ty(), ROOF_LIBM_MAX_PATH_KEYS);
   GlobalVariable *Table = M.getNamedGlobal(TableName);
   if (!Table) {
@@ -92,16 +100,16 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   };
   Value *X = Call.getArgOperand(0);
   // The function's counting form, for a call of its own: one call of the
-  // runtime instead of two calls.
+  // runtime instead of two calls, which finds the table in the module's
+  // descriptor (countingFormGroups).
   const char *Form = countingFormOf(Callee);
   if (Form && isa<CallInst>(Call) && libmNameOf(Call) == Callee &&
       Call.arg_size() == 1 && !X->getType()->isVectorTy() &&
       X->getType() == Call.getType() && !isCensusBoundary(Call)) {
     FunctionCallee Counting = Declare(
-        Form,
-        FunctionType::get(Call.getType(),
-                          {Call.getType(), Ptr, Ptr, B.getInt32Ty()}, false));
-    return {B.CreateCall(Counting, {X, Table, Counters, First}), Paths.Groups};
+        Form, FunctionType::get(Call.getType(),
+                                {Call.getType(), Ptr, B.getInt32Ty()}, false));
+    return {B.CreateCall(Counting, {X, Counters, First}), Paths.Groups};
   }
   FunctionCallee Lookup = Declare(
       ROOF_ABI_SYMBOL(__roof_libm_path),
@@ -118,6 +126,34 @@ PathLookup insertPathLookup(CallBase &Call, unsigned Lane, StringRef Callee,
   return {B.CreateCall(
               Lookup, {B.getInt32(Paths.Family), Bits, Table, Counters, First}),
           Paths.Groups};
+}
+
+Constant *countingFormGroups(Module &M) {
+  static const char *const Names[] = {
+#define ROOF_LIBM_PATH_CALL_NAME(Fn, Type, Family) #Fn,
+      ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_NAME)
+#undef ROOF_LIBM_PATH_CALL_NAME
+  };
+  static_assert(std::size(Names) == ROOF_NUM_LIBM_PATH_CALLS);
+  PointerType *Ptr = PointerType::getUnqual(M.getContext());
+  SmallVector<Constant *, ROOF_NUM_LIBM_PATH_CALLS> Rows;
+  bool Any = false;
+  for (const char *Name : Names) {
+    GlobalVariable *Table = M.getFunction(countingFormOf(Name))
+                                ? M.getNamedGlobal(groupTableName(Name))
+                                : nullptr;
+    Rows.push_back(Table ? static_cast<Constant *>(Table)
+                         : ConstantPointerNull::get(Ptr));
+    Any |= Table != nullptr;
+  }
+  if (!Any)
+    return ConstantPointerNull::get(Ptr);
+  auto *Ty = ArrayType::get(Ptr, Rows.size());
+  auto *Groups = new GlobalVariable(
+      M, Ty, /*isConstant=*/true, GlobalValue::PrivateLinkage,
+      ConstantArray::get(Ty, Rows), "roof.libm.groups");
+  Groups->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  return Groups;
 }
 
 unsigned countedCallCounters(const CallBase &Count) {

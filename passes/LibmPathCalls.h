@@ -7,7 +7,9 @@
 // table of the module that groups the keys executing the same work
 // (LibmCosts.inc, measured by roof-libm-probe), and counts the call in that
 // group's counter, one per group (CountingScale::PerPath). Keys the probe
-// never met count as the function's typical call.
+// never met count as the function's typical call. A call replaced by the
+// function's counting form does not pass the table: the module descriptor
+// lists the tables (countingFormGroups).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_LIBM_PATH_CALLS_H
@@ -17,6 +19,7 @@
 #include "LibmCosts.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Constant.h"
 #include "llvm/IR/InstrTypes.h"
 
 #include <vector>
@@ -54,6 +57,11 @@ bool selectedFrom(llvm::StringRef Callee, const llvm::CallBase &Call);
 /// __roof_libm_path.
 PathLookup insertPathLookup(llvm::CallBase &Call, unsigned Lane,
                             llvm::StringRef Callee, const LibmPaths &Paths);
+
+/// The group tables of the counting forms \p M calls, as
+/// RoofModule.libm_groups points to them (roof/abi.h): a constant array in
+/// \p M, or null where it calls none.
+llvm::Constant *countingFormGroups(llvm::Module &M);
 
 /// The operand of \p Count (a PathLookup's) that takes the counter array;
 /// the next one takes the slot of its first group, the others following it.

@@ -463,6 +463,19 @@ void roofrt_register_module(const RoofModule *module) {
   pthread_mutex_unlock(&roofrt_lock);
 }
 
+const RoofModule *roofrt_registered_module(const uint64_t *counters) {
+  struct roofrt_thread *t = roofrt_current_thread();
+  if (!t)
+    return NULL;
+  const RoofModule *found = NULL;
+  pthread_mutex_lock(&roofrt_lock);
+  for (size_t i = 0; i < t->num_arrays && !found; i++)
+    if (t->arrays[i].live == counters)
+      found = t->arrays[i].module->desc;
+  pthread_mutex_unlock(&roofrt_lock);
+  return found;
+}
+
 void roofrt_register_thread(const RoofModule *module, uint64_t *counters) {
   if (!module || !counters)
     return;

@@ -153,6 +153,10 @@ void roofrt_start(void);
  * memory, after a message on stderr). Must not be called with the lock
  * held. */
 struct roofrt_thread *roofrt_current_thread(void);
+/* The module whose counter array the calling thread registered at
+ * `counters`, NULL if it registered none there. Must not be called with the
+ * lock held. */
+const RoofModule *roofrt_registered_module(const uint64_t *counters);
 
 /* Value of slot `slot` of `array` of thread `t`. Caller holds roofrt_lock,
  * which keeps `t` from exiting meanwhile. */

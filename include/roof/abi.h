@@ -29,8 +29,9 @@ extern "C" {
  * 6: the path counts take the counter array and the first group's slot.
  * 7: the registration word after the counters, __roof_enter in the runtime,
  * no RoofModule.thread_counters. 8: __roof_leave; on x86-64 both keep every
- * register. */
-#define ROOF_ABI_VERSION 8
+ * register. 9: the counting forms __roof_libm_NAME take no group table; the
+ * runtime finds it in RoofModule.libm_groups. */
+#define ROOF_ABI_VERSION 9
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -155,6 +156,11 @@ typedef struct RoofModule {
   const char *cpu;      /* "target-cpu" of the first defined function */
   const char *features; /* "target-features" of that function */
   const RoofFunction *functions;
+  /* The group tables of the module's counting forms (__roof_libm_NAME
+   * below): ROOF_NUM_LIBM_PATH_CALLS entries in ROOF_LIBM_PATH_CALLS order,
+   * NULL for a function the module does not count so; NULL when it counts
+   * none. */
+  const uint8_t *const *libm_groups;
 } RoofModule;
 
 /* Region markers of other tools (LIKWID, NVTX, Caliper): the pass calls
@@ -298,10 +304,15 @@ void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
 
 /* A call of one of these functions whose machine call is its own (not merged
  * with another into a sincos, not a lane of a vector call) is replaced by a
- * call of __roof_libm_NAME(x, groups, counters, first), which counts the
- * argument's group as __roof_libm_path does and returns NAME(x): one call
- * where the program has one, which costs the code generator far less than a
- * call more. X(name, type, family), a row per function. */
+ * call of __roof_libm_NAME(x, counters, first), which counts the argument's
+ * group as __roof_libm_path does and returns NAME(x): one call where the
+ * program has one, which costs the code generator far less than a call
+ * more, and with no more operands than it needs (each costs the code
+ * generator too). The group table is the calling module's
+ * (RoofModule.libm_groups), found through the thread's registration of
+ * `counters`, which the function's entry made; a call whose counters the
+ * runtime did not take counts nothing. X(name, type, family), a row per
+ * function, in the order of RoofModule.libm_groups. */
 #define ROOF_LIBM_PATH_CALLS(X)                                                \
   X(sin, double, ROOF_LIBM_PATHS_TRIG)                                         \
   X(cos, double, ROOF_LIBM_PATHS_TRIG)                                         \
@@ -312,10 +323,14 @@ void __roof_libm_path(uint32_t family, uint64_t bits, const uint8_t *groups,
   X(erff, float, ROOF_LIBM_PATHS_ERFF)                                         \
   X(erfcf, float, ROOF_LIBM_PATHS_ERFF)
 #define ROOF_LIBM_PATH_CALL_DECLARE(Name, Type, Family)                        \
-  Type __roof_libm_##Name(Type x, const uint8_t *groups, uint64_t *counters,   \
-                          uint32_t first);
+  Type __roof_libm_##Name(Type x, uint64_t *counters, uint32_t first);
 ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_DECLARE)
 #undef ROOF_LIBM_PATH_CALL_DECLARE
+#define ROOF_LIBM_PATH_CALL_INDEX(Name, Type, Family) ROOF_LIBM_CALL_##Name,
+enum RoofLibmPathCall {
+  ROOF_LIBM_PATH_CALLS(ROOF_LIBM_PATH_CALL_INDEX) ROOF_NUM_LIBM_PATH_CALLS
+};
+#undef ROOF_LIBM_PATH_CALL_INDEX
 
 #ifdef __cplusplus
 }

@@ -34,7 +34,7 @@ target triple = "x86_64-unknown-linux-gnu"
 source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [3 x i64] zeroinitializer, align 64
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 8, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 9, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr null }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"

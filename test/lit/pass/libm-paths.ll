@@ -7,8 +7,10 @@
 ; group G"), an immediate, the slots of groups 0..N-1 one after the other:
 ; the runtime adds 1 to the slot of the call's group only. A call whose
 ; machine call is its own becomes a call of the function's counting form,
-; __roof_libm_NAME(x, groups, counters, first), which counts and returns
-; NAME(x); the others (a sin and a cos merged into one sincos, the lanes of
+; __roof_libm_NAME(x, counters, first), which counts and returns NAME(x)
+; with the table the module descriptor lists for NAME (RoofModule.libm_groups,
+; in ROOF_LIBM_PATH_CALLS order: sin cos sinf cosf erf erfc erff erfcf); the
+; others (a sin and a cos merged into one sincos, the lanes of
 ; a vector call) get a call of
 ; __roof_libm_path(family, bits, groups, counters, first) with the argument's bits
 ; before the IR call the machine call was selected from. The work of each
@@ -34,9 +36,12 @@
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-; The key to group table of each callee, once per module.
+; The key to group table of each callee, once per module, and the tables of
+; the counting forms the module calls, in the module descriptor.
 ; IR: @roof.libm.paths.sin = private unnamed_addr constant [128 x i8]
 ; IR-NOT: @roof.libm.paths.sin =
+; IR: @__roof_module = private constant %roof.Module { i32 9, {{.*}}, ptr @roof.functions, ptr @roof.libm.groups }
+; IR: @roof.libm.groups = private unnamed_addr constant [8 x ptr] [ptr @roof.libm.paths.sin, ptr null, ptr @roof.libm.paths.sinf, ptr null, ptr @roof.libm.paths.erf, ptr null, ptr null, ptr null]
 
 ; CHECK-LABEL: roof-counter-plan: function 'one_sin'
 ; CHECK-NEXT:   block %entry: per execution
@@ -46,7 +51,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:        block %entry: per call taking path group 1 of %x
 ; IR-LABEL: define double @one_sin(
 ; IR:         %[[COUNTERS:[0-9]+]] = call align 64 ptr @llvm.threadlocal.address.p0(ptr align 64 @__roof_counters)
-; IR:         %r = call double @__roof_libm_sin(double %x, ptr @roof.libm.paths.sin, ptr %[[COUNTERS]], i32 1)
+; IR:         %r = call double @__roof_libm_sin(double %x, ptr %[[COUNTERS]], i32 1)
 ; IR-NOT:     call double @sin(
 ; IR-NEXT:    ret double %r
 define double @one_sin(double %x) #0 {
@@ -77,7 +82,7 @@ entry:
 }
 
 ; IR-LABEL: define float @one_sinf(
-; IR:         %r = call float @__roof_libm_sinf(float %x, ptr @roof.libm.paths.sinf, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
+; IR:         %r = call float @__roof_libm_sinf(float %x, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
 ; IR-NOT:     call float @sinf(
 ; CHECK-LABEL: roof-counter-plan: function 'one_sinf'
 ; CHECK:        block %entry: per call taking path group 0 of %x
@@ -88,7 +93,7 @@ entry:
 }
 
 ; IR-LABEL: define double @one_erf(
-; IR:         %r = call double @__roof_libm_erf(double %x, ptr @roof.libm.paths.erf,
+; IR:         %r = call double @__roof_libm_erf(double %x, ptr %{{[0-9]+}}, i32 {{[0-9]+}})
 define double @one_erf(double %x) #0 {
 entry:
   %r = call double @erf(double %x)
