@@ -18,6 +18,8 @@
 
 #include "roof/abi.h"
 
+#include "llvm/ADT/DenseMapInfo.h"
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Value.h"
@@ -111,5 +113,30 @@ inline uint32_t flopMetric(RoofPrecision P, RoofClass C, RoofKind K) {
 }
 
 } // namespace roof
+
+namespace llvm {
+/// Scales as keys: a function's plan finds the slot of each of its
+/// contributions' scales.
+template <> struct DenseMapInfo<roof::CountingScale> {
+  static roof::CountingScale getEmptyKey() {
+    roof::CountingScale S;
+    S.Mask = DenseMapInfo<Value *>::getEmptyKey();
+    return S;
+  }
+  static roof::CountingScale getTombstoneKey() {
+    roof::CountingScale S;
+    S.Mask = DenseMapInfo<Value *>::getTombstoneKey();
+    return S;
+  }
+  static unsigned getHashValue(const roof::CountingScale &S) {
+    return static_cast<unsigned>(hash_combine(
+        S.Kind, S.After, S.Mask, S.Inverted, S.EVL, S.Amount, S.Path));
+  }
+  static bool isEqual(const roof::CountingScale &A,
+                      const roof::CountingScale &B) {
+    return A == B;
+  }
+};
+} // namespace llvm
 
 #endif // ROOF_CONTRIBUTION_H

@@ -31,6 +31,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -769,20 +770,25 @@ public:
     }
     const uint64_t WeightSize = Layout.getSizeInBytes();
     const bool LittleEndian = DL.isLittleEndian();
-    size_t Count = 0;
+    uint32_t NumWeights =
+        P.TrafficSlot == ROOF_NO_SLOT ? 0 : 2 * ROOF_MAX_CACHE_LEVELS;
     for (const CounterSlot &Slot : P.Census.Slots)
-      Count += Slot.Weights.size();
-    SmallVector<uint8_t, 512> Bytes;
-    Bytes.reserve((Count + 2 * ROOF_MAX_CACHE_LEVELS) * WeightSize);
-    uint32_t NumWeights = 0;
+      NumWeights += Slot.Weights.size();
+    std::vector<uint8_t> Bytes(NumWeights * WeightSize);
+    uint8_t *At = Bytes.data();
     auto Weight = [&](uint32_t Slot, uint32_t Metric, uint64_t Amount) {
       const uint64_t Fields[NumFields] = {Slot, Metric, Amount};
-      uint8_t *At = Bytes.insert(Bytes.end(), WeightSize, 0);
-      for (unsigned I = 0; I < NumFields; ++I)
-        for (uint64_t Byte = 0, V = Fields[I]; Byte < Size[I]; ++Byte, V >>= 8)
-          At[Offset[I] + (LittleEndian ? Byte : Size[I] - 1 - Byte)] =
-              uint8_t(V);
-      ++NumWeights;
+      for (unsigned I = 0; I < NumFields; ++I) {
+        // Fields of 4 and 8 bytes (AbiKind).
+        uint8_t *Field = At + Offset[I];
+        if (Size[I] == 4)
+          LittleEndian ? support::endian::write32le(Field, Fields[I])
+                       : support::endian::write32be(Field, Fields[I]);
+        else
+          LittleEndian ? support::endian::write64le(Field, Fields[I])
+                       : support::endian::write64be(Field, Fields[I]);
+      }
+      At += WeightSize;
     };
     for (uint32_t S = 0; S < P.Census.Slots.size(); ++S)
       for (auto &[Metric, Amount] : P.Census.Slots[S].Weights)
@@ -793,6 +799,7 @@ public:
         for (uint32_t Stored = 0; Stored < 2; ++Stored)
           Weight(P.TrafficSlot + 2 * Level + Stored,
                  ROOF_METRIC_TRAFFIC(Level, Stored), 1);
+    assert(At == Bytes.data() + Bytes.size() && "weights miscounted");
     Constant *WeightArray = ConstantPointerNull::get(Ptr);
     if (NumWeights) {
       Constant *Data = ConstantDataArray::get(Ctx, ArrayRef<uint8_t>(Bytes));

@@ -143,10 +143,9 @@ void mergeControlEquivalentBlocks(Function &F, CounterPlan &Census,
     if (New)
       Census.Slots.push_back(
           {Representative, CountingScale::perExecution(), {}});
-    std::map<uint32_t, uint64_t> Moved = std::move(Census.Slots[S].Weights);
+    SlotWeights Moved = std::move(Census.Slots[S].Weights);
     Census.Slots[S].Weights.clear();
-    for (auto &[Metric, Amount] : Moved)
-      Census.Slots[It->second].Weights[Metric] += Amount;
+    Census.Slots[It->second].Weights.add(Moved);
   }
 }
 
@@ -158,9 +157,9 @@ void addExecuted(CounterSlot &Slot, const ExecutedWork &W) {
   for (unsigned P = 0; P < ROOF_NUM_PRECISIONS; ++P)
     for (unsigned C = 0; C < ROOF_NUM_CLASSES; ++C) {
       if (uint64_t E = W.Empirical[P][C])
-        Slot.Weights[ROOF_FLOP_METRIC(P, C, ROOF_EMPIRICAL)] += E;
+        Slot.Weights.add(ROOF_FLOP_METRIC(P, C, ROOF_EMPIRICAL), E);
       if (uint64_t Full = W.FullWidth[P][C])
-        Slot.Weights[ROOF_FLOP_METRIC(P, C, ROOF_FULL_WIDTH)] += Full;
+        Slot.Weights.add(ROOF_FLOP_METRIC(P, C, ROOF_FULL_WIDTH), Full);
     }
 }
 
@@ -254,16 +253,17 @@ CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
   DenseMap<const BasicBlock *, SmallVector<const ExecutedWork *, 4>> WorkOf;
   for (const ExecutedWork &W : Attribution.Work)
     WorkOf[W.Block].push_back(&W);
+  DenseMap<CountingScale, size_t> SlotOfScale; // the block's
   for (BasicBlock &BB : F) {
     // Slots in order of first appearance, so that the descriptor is the
     // same from one compilation to the next.
     size_t FirstOfBlock = Census.Slots.size();
+    SlotOfScale.clear();
     auto SlotOf = [&](const CountingScale &Scale) -> CounterSlot & {
-      for (size_t S = FirstOfBlock; S < Census.Slots.size(); ++S)
-        if (Census.Slots[S].Scale == Scale)
-          return Census.Slots[S];
-      Census.Slots.push_back({&BB, Scale, {}});
-      return Census.Slots.back();
+      auto [It, New] = SlotOfScale.try_emplace(Scale, Census.Slots.size());
+      if (New)
+        Census.Slots.push_back({&BB, Scale, {}});
+      return Census.Slots[It->second];
     };
     if (BB.isEntryBlock())
       SlotOf(CountingScale::perExecution()); // counts calls
@@ -276,7 +276,7 @@ CounterPlan buildCounterPlan(Function &F, FlopCostModel &Model,
         executedAsCanonical(Contributions);
       for (Contribution &C : Contributions) {
         C.Scale.After = SegmentStart;
-        SlotOf(C.Scale).Weights[C.Metric] += C.Amount;
+        SlotOf(C.Scale).Weights.add(C.Metric, C.Amount);
       }
       if (isCensusBoundary(I))
         SegmentStart = &I;
@@ -351,8 +351,7 @@ void printCounterPlan(raw_ostream &OS, const Function &F,
         uint64_t Kinds[ROOF_NUM_KINDS];
         bool Any = false;
         for (unsigned K = 0; K < ROOF_NUM_KINDS; ++K) {
-          auto It = Slot.Weights.find(ROOF_FLOP_METRIC(P, C, K));
-          Kinds[K] = It == Slot.Weights.end() ? 0 : It->second;
+          Kinds[K] = Slot.Weights.of(ROOF_FLOP_METRIC(P, C, K));
           Any |= Kinds[K] != 0;
         }
         if (!Any)
@@ -362,10 +361,7 @@ void printCounterPlan(raw_ostream &OS, const Function &F,
           OS << ' ' << kindName(K) << '=' << Kinds[K];
         OS << '\n';
       }
-    auto Bytes = [&](uint32_t Metric) {
-      auto It = Slot.Weights.find(Metric);
-      return It == Slot.Weights.end() ? 0 : It->second;
-    };
+    auto Bytes = [&](uint32_t Metric) { return Slot.Weights.of(Metric); };
     uint64_t Loaded = Bytes(ROOF_METRIC_BYTES_LOADED);
     uint64_t Stored = Bytes(ROOF_METRIC_BYTES_STORED);
     if (Loaded || Stored)

@@ -16,19 +16,63 @@
 #include "Contribution.h"
 #include "FlopCostModel.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace roof {
 
+/// What one unit of a counter is worth: an amount per metric, in
+/// increasing metric order (the descriptor's), few per slot. A sorted
+/// vector: slots are many (a libm call counted by path has one per group),
+/// and a tree node per weight cost the pass more than the rest of its plan.
+class SlotWeights {
+public:
+  using Entry = std::pair<uint32_t, uint64_t>; // metric, amount
+  void add(uint32_t Metric, uint64_t Amount) {
+    if (Entries.empty())
+      Entries.reserve(8); // an empirical and a full-width amount per class
+    auto It = llvm::lower_bound(Entries, Entry{Metric, 0}, byMetric);
+    if (It != Entries.end() && It->first == Metric)
+      It->second += Amount;
+    else
+      Entries.insert(It, {Metric, Amount});
+  }
+  void add(const SlotWeights &Other) {
+    for (const Entry &E : Other.Entries)
+      add(E.first, E.second);
+  }
+  /// The amount of \p Metric (0 where the slot has none).
+  uint64_t of(uint32_t Metric) const {
+    auto It = llvm::lower_bound(Entries, Entry{Metric, 0}, byMetric);
+    return It != Entries.end() && It->first == Metric ? It->second : 0;
+  }
+  bool empty() const { return Entries.empty(); }
+  size_t size() const { return Entries.size(); }
+  void clear() { Entries.clear(); }
+  std::vector<Entry>::const_iterator begin() const { return Entries.begin(); }
+  std::vector<Entry>::const_iterator end() const { return Entries.end(); }
+  bool operator==(const SlotWeights &Other) const {
+    return Entries == Other.Entries;
+  }
+
+private:
+  static bool byMetric(const Entry &A, const Entry &B) {
+    return A.first < B.first;
+  }
+  std::vector<Entry> Entries;
+};
+
 struct CounterSlot {
   llvm::BasicBlock *Block;
   CountingScale Scale;
-  std::map<uint32_t, uint64_t> Weights; // metric -> amount per unit
+  SlotWeights Weights;
   /// Active lanes of other masks in the same part of the block, with the
   /// same weights, that this slot counts too (an unrolled vector body whose
   /// parts each have their own mask): one counter for all.

@@ -183,7 +183,7 @@ private:
         CounterSlot Slot{&F.getEntryBlock(), CountingScale::perExecution(), {}};
         for (auto [Precision, Class, Amount] : weightsOf(T))
           for (RoofKind Kind : {ROOF_EMPIRICAL, ROOF_FULL_WIDTH})
-            Slot.Weights[ROOF_FLOP_METRIC(Precision, Class, Kind)] = Amount;
+            Slot.Weights.add(ROOF_FLOP_METRIC(Precision, Class, Kind), Amount);
         Census.Slots.push_back(Slot);
       }
   }
