@@ -194,6 +194,8 @@ public:
     if (Original) {
       auto Code = std::make_unique<MachineCode>();
       read(MF, *Code);
+      Code->ConcatenatesMasks =
+          MF.getSubtarget().checkFeatures(MaskConcatenationFeatures);
       (*State.Code)[Original] = std::move(Code);
     }
     // Read: no later machine pass needs to run on it.
@@ -372,7 +374,7 @@ StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
 // are those of an earlier compile is that compile's. Origins are kept as
 // positions (block, instruction) in the function.
 //===----------------------------------------------------------------------===//
-constexpr char CacheFormat[] = "roof-twin 1";
+constexpr char CacheFormat[] = "roof-twin 2";
 
 std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
                      StringRef VectorLibrary, const CompilerTarget &Target) {
@@ -463,6 +465,8 @@ std::string serialize(
       continue;
     Positions Pos(F);
     OS << "function " << F.getName() << '\n';
+    if (It->second->ConcatenatesMasks)
+      OS << "concatenates-masks\n";
     for (const MachineBlock &B : It->second->Blocks) {
       OS << "block " << Positions::indexOf(Pos.BlockIndex, B.Origin) << ' '
          << B.RunsWithOrigin << ' ' << B.First;
@@ -514,6 +518,8 @@ bool deserialize(
         return false;
       Pos.emplace(*F);
       Current = (Read[F] = std::make_unique<MachineCode>()).get();
+    } else if (Tag == "concatenates-masks" && Current && Rest.empty()) {
+      Current->ConcatenatesMasks = true;
     } else if (Tag == "block" && Current && Fields.size() == 3) {
       MachineBlock Block;
       Block.Parts.clear();

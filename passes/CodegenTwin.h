@@ -78,6 +78,10 @@ struct MachineBlock {
 
 struct MachineCode {
   std::vector<MachineBlock> Blocks; // Blocks[0] is the entry
+  /// Whether the function's subtarget has MaskConcatenationFeatures, as the
+  /// code generator's subtarget says (kept in the cache with the rest, so
+  /// that a warm compile need not build a subtarget to ask).
+  bool ConcatenatesMasks = false;
   /// Set when the twin could not be compiled; the pass then falls back to
   /// the IR and says so.
   std::string Error;

@@ -18,6 +18,12 @@
 
 namespace roof {
 
+/// The features with which a subtarget's vector masks are mask registers
+/// that concatenate (KUNPCKBW/WD/DQ) and move to a general register whole
+/// (KMOVB/W/D/Q): AVX-512 BW and DQ (unitsOf counts several masks' lanes
+/// in one population count there).
+inline constexpr char MaskConcatenationFeatures[] = "+avx512bw,+avx512dq";
+
 struct CompilerTarget {
   /// The TargetMachine's CPU and feature string; empty where the pipeline
   /// has no TargetMachine or it names none (opt without -mcpu and -mattr):

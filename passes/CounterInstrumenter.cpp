@@ -64,6 +64,8 @@ constexpr int ModuleCtorPriority = 1;
 struct PlannedFunction {
   Function *F;
   CounterPlan Census;
+  /// The twin's machine code of F (CodegenTwin::machineCode), or null.
+  const MachineCode *Machine = nullptr;
   uint32_t FirstSlot = 0;
   uint32_t NumSlots = 0;
   uint32_t TimeSlot = ROOF_NO_SLOT; // relative
@@ -665,7 +667,9 @@ void FunctionInstrumenter::run() {
     // where they are mask registers with the byte and word mask
     // instructions that concatenate them (AVX-512 DQ and BW).
     if (!Slot.Joined.empty() && !MasksSideBySide)
-      MasksSideBySide = Target.hasFeatures(F, "+avx512bw,+avx512dq");
+      MasksSideBySide = Plan.Machine && Plan.Machine->Error.empty()
+                            ? Plan.Machine->ConcatenatesMasks
+                            : Target.hasFeatures(F, MaskConcatenationFeatures);
     Value *Units = unitsOf(IB, Slot, MasksSideBySide.value_or(false));
     if (AllocaInst *Local = PromotedSlot.lookup(S))
       IB.CreateStore(IB.CreateAdd(IB.CreateLoad(Int64, Local), Units), Local);
@@ -888,7 +892,8 @@ bool CounterInstrumenter::run() {
     if (!isInstrumentable(F))
       continue;
     FlopCostModel Model(F, Probe);
-    PlannedFunction P{&F, buildCounterPlan(F, Model, Twin.machineCode(F), FAM)};
+    const MachineCode *Machine = Twin.machineCode(F);
+    PlannedFunction P{&F, buildCounterPlan(F, Model, Machine, FAM), Machine};
     P.AttributedTo = enclosingFunctionOfOutlined(F);
     if (P.AttributedTo.empty())
       P.AttributedTo = reducingFunction(F);

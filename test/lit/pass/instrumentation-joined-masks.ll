@@ -15,9 +15,26 @@
 ; @wide_parts: two <64 x i1> masks: no wider integer than i64, one popcount
 ;   each.
 ;
+; Whether masks are mask registers is the twin's subtarget's answer, kept
+; in its cache entry: a warm compile, which builds no subtarget, counts the
+; same way.
+;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 ; RUN: sed 's/"x86-64-v4"/"x86-64-v3"/' %s | %opt -passes=roof-instrument -S \
 ; RUN:   | FileCheck %s --check-prefix=AVX2
+; RUN: rm -rf %t.cache %t.cache3
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes=roof-instrument -S %s > %t.cold
+; RUN: env ROOF_CACHE_DIR=%t.cache %opt -passes=roof-instrument -S %s > %t.warm
+; RUN: diff %t.cold %t.warm
+; RUN: FileCheck %s < %t.warm
+; RUN: cat %t.cache/twin-* | FileCheck %s --check-prefix=ENTRY
+; RUN: sed 's/"x86-64-v4"/"x86-64-v3"/' %s > %t.v3.ll
+; RUN: env ROOF_CACHE_DIR=%t.cache3 %opt -passes=roof-instrument -S %t.v3.ll > /dev/null
+; RUN: env ROOF_CACHE_DIR=%t.cache3 %opt -passes=roof-instrument -S %t.v3.ll \
+; RUN:   | FileCheck %s --check-prefix=AVX2
+; RUN: cat %t.cache3/twin-* | FileCheck %s --check-prefix=ENTRY3
+; ENTRY: concatenates-masks
+; ENTRY3-NOT: concatenates-masks
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
