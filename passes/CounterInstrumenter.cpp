@@ -22,6 +22,7 @@
 
 #include "AbiTypes.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -198,12 +199,33 @@ void planForkActivations(std::vector<PlannedFunction> &Plans) {
     }
 }
 
+/// Whether declaration \p F is a C library function that calls none of the
+/// program's functions before it returns (or aborts): memory allocation,
+/// the memory and string functions, formatted output (GNU printf hooks
+/// aside), abort. Main functions call them between their loops; clang
+/// declares them without nocallback.
+bool callsNoProgramCode(const Function &F) {
+  return F.isDeclaration() &&
+         StringSwitch<bool>(F.getName())
+             .Cases("malloc", "calloc", "realloc", "free", "posix_memalign",
+                    "aligned_alloc", "memalign", true)
+             .Cases("memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp",
+                    "strncmp", true)
+             .Cases("strcpy", "strncpy", "strchr", "strrchr", "strstr",
+                    "strdup", true)
+             .Cases("printf", "fprintf", "sprintf", "snprintf", "puts", "fputs",
+                    "fputc", true)
+             .Cases("putc", "putchar", "fwrite", "fflush", "abort", true)
+             .Default(false);
+}
+
 /// Whether \p F cannot recurse: it is norecurse, or each of its calls is of a
 /// norecurse function other than itself (which therefore does not call it),
 /// of a function of the module that cannot recurse either and does not
 /// reach F, or of a declaration that calls nothing back, by LLVM's rule
-/// (nocallback) or because it is a math library function the census knows
-/// (isMathLibrary), which clang declares without nocallback and
+/// (nocallback), or because it is a math library function the census knows
+/// (isMathLibrary) or another C library function that calls no program code
+/// (callsNoProgramCode), which clang declares without nocallback and
 /// FunctionAttrs therefore cannot use, or the runtime's own. \p Known holds
 /// the answers so far, false for a function being answered: a call that
 /// reaches it again is a cycle.
@@ -226,7 +248,7 @@ bool cannotRecurse(const Function &F, DenseMap<const Function *, bool> &Known) {
       if (Callee->isDeclaration()
               ? !Callee->hasFnAttribute(Attribute::NoCallback) &&
                     !Callee->getName().starts_with("__roof") &&
-                    !isMathLibrary(*Callee)
+                    !isMathLibrary(*Callee) && !callsNoProgramCode(*Callee)
               : !cannotRecurse(*Callee, Known))
         return false;
     }

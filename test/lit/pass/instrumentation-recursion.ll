@@ -14,6 +14,8 @@
 ; @square:      loop-free, not timed
 ; @helper_loop: calls @square, which calls nothing: time 3, no depth
 ; @ping:        calls @pong, which calls @ping: time 2, depth 3
+; @alloc_loop:  calls malloc, printf and free, C library functions that call
+;               no program code: time 2, no depth
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
 
@@ -21,7 +23,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 
 ; The descriptor's time and depth slots (relative), function by function.
-; CHECK: @roof.functions = private constant [5 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 13, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 3, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 2, i32 3, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 -1, i32 -1, {{[^}]+}} }]
+; CHECK: @roof.functions = private constant [6 x %roof.Function] [%roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 13, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 3, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 2, i32 3, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 -1, i32 -1, {{[^}]+}} }, %roof.Function { ptr @{{[^,]+}}, ptr @{{[^,]+}}, ptr null, i32 {{[0-9]+}}, i32 {{[0-9]+}}, i32 0, i32 2, i32 -1, {{[^}]+}} }]
 
 ; CHECK-LABEL: define double @libm_loop(
 ; CHECK:         call preserve_allcc i64 @__roof_enter(
@@ -110,6 +112,32 @@ define internal double @pong(double %x, i64 %n) #0 {
   ret double %r
 }
 
+; CHECK-LABEL: define ptr @alloc_loop(
+; CHECK:         call preserve_allcc i64 @__roof_enter(
+; CHECK-NOT:     readcyclecounter
+; CHECK:         call preserve_allcc void @__roof_leave(
+; CHECK-NEXT:    ret ptr
+define ptr @alloc_loop(i64 %n) #0 {
+entry:
+  %buf = call ptr @malloc(i64 %n)
+  br label %loop
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %loop ]
+  %p = getelementptr inbounds double, ptr %buf, i64 %i
+  store double 1.0, ptr %p
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %w = call i32 (ptr, ...) @printf(ptr @format, ptr %buf)
+  call void @free(ptr %buf)
+  ret ptr %buf
+}
+
+@format = private constant [4 x i8] c"%p\0A\00"
+declare ptr @malloc(i64)
+declare void @free(ptr)
+declare i32 @printf(ptr, ...)
 declare double @exp(double) #1
 declare double @llvm.cos.f64(double)
 
