@@ -19,7 +19,8 @@
  * position-independent, and the default model for that would call
  * __tls_get_addr at each libm call (16 bytes of static TLS, which a
  * dlopen'ed object gets from glibc's reserve). */
-#define LAST_CALLED static _Thread_local __attribute__((tls_model("initial-exec")))
+#define LAST_CALLED                                                            \
+  static _Thread_local __attribute__((tls_model("initial-exec")))
 LAST_CALLED const uint64_t *last_counters;
 LAST_CALLED const uint8_t *const *last_groups;
 #undef LAST_CALLED
@@ -34,8 +35,7 @@ static const uint8_t *const no_groups[ROOF_NUM_LIBM_PATH_CALLS];
 static __attribute__((noinline, cold)) void
 find_groups(const uint64_t *counters) {
   const RoofModule *module = roofrt_registered_module(counters);
-  last_groups =
-      module && module->libm_groups ? module->libm_groups : no_groups;
+  last_groups = module && module->libm_groups ? module->libm_groups : no_groups;
   last_counters = counters;
 }
 
