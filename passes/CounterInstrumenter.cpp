@@ -39,10 +39,6 @@
 #include "llvm/Transforms/Utils/PromoteMemToReg.h"
 #include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
-#include <array>
-#include <iterator>
-#include <map>
-
 using namespace llvm;
 
 namespace roof {
@@ -52,15 +48,11 @@ namespace {
 // Runtime interface (include/roof/abi.h) and the module's own symbols.
 constexpr char CountersName[] = "__roof_counters";
 constexpr char ModuleDescriptorName[] = "__roof_module";
-constexpr char ModuleCtorName[] = "__roof_module_ctor";
-constexpr const char *RegisterModuleName =
-    ROOF_ABI_SYMBOL(__roof_register_module);
+constexpr char ModuleEntryName[] = "__roof_module_entry";
 constexpr const char *RegisterThreadName =
     ROOF_ABI_SYMBOL(__roof_register_thread);
 constexpr const char *EnterName = ROOF_ABI_SYMBOL(__roof_enter);
 constexpr const char *LeaveName = ROOF_ABI_SYMBOL(__roof_leave);
-// Before user constructors, which may already run instrumented code.
-constexpr int ModuleCtorPriority = 1;
 
 struct PlannedFunction {
   Function *F;
@@ -719,36 +711,6 @@ void FunctionInstrumenter::run() {
   }
 }
 
-// roof's function in the module (the module constructor) compiles for the
-// target most of the module's functions name: the attributes the X86
-// backend tells its subtargets apart by. A function without them would make
-// it build a second subtarget, which costs a compile 1.7 M instructions (the
-// examples: 0.8%). Not a function's own target("...") attribute, should
-// others name the command line's.
-static void compileForModuleTarget(Function &Helper,
-                                   ArrayRef<PlannedFunction> Plans) {
-  constexpr const char *Kinds[] = {"target-cpu", "target-features", "tune-cpu",
-                                   "prefer-vector-width",
-                                   "min-legal-vector-width"};
-  auto TargetOf = [&](const Function &F) {
-    std::array<StringRef, std::size(Kinds)> Names;
-    for (size_t K = 0; K < std::size(Kinds); ++K)
-      Names[K] = F.getFnAttribute(Kinds[K]).getValueAsString();
-    return Names;
-  };
-  std::map<std::array<StringRef, std::size(Kinds)>, unsigned> Uses;
-  const Function *Most = Plans.front().F;
-  unsigned MostUses = 0;
-  for (const PlannedFunction &P : Plans)
-    if (unsigned N = ++Uses[TargetOf(*P.F)]; N > MostUses) {
-      MostUses = N;
-      Most = P.F;
-    }
-  for (const char *Kind : Kinds)
-    if (Most->hasFnAttribute(Kind))
-      Helper.addFnAttr(Most->getFnAttribute(Kind));
-}
-
 //===----------------------------------------------------------------------===//
 // Module descriptor (include/roof/abi.h)
 //===----------------------------------------------------------------------===//
@@ -982,18 +944,17 @@ bool CounterInstrumenter::run() {
                       Traffic ? ROOF_MODULE_TRAFFIC : 0, *Plans.front().F,
                       Target);
 
-  Function *Ctor =
-      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
-                       GlobalValue::InternalLinkage, ModuleCtorName, M);
-  {
-    IRBuilder<> B(BasicBlock::Create(Ctx, "entry", Ctor));
-    B.CreateCall(
-        M.getOrInsertFunction(RegisterModuleName, Type::getVoidTy(Ctx), Ptr),
-        {Runtime.Descriptor});
-    B.CreateRetVoid();
-  }
-  appendToGlobalCtors(M, Ctor, ModuleCtorPriority);
-  compileForModuleTarget(*Ctor, Plans);
+  // The runtime finds the descriptor in the modules section at load
+  // (runtime/start.c), so that the module holds no function of roof's: a
+  // constructor cost each compile about 1 M instructions of code generation.
+  // Writable, as the section is in every module: an address needs a
+  // relocation in a position-independent one.
+  auto *Entry = new GlobalVariable(M, Ptr, /*isConstant=*/false,
+                                   GlobalValue::PrivateLinkage,
+                                   Runtime.Descriptor, ModuleEntryName);
+  Entry->setSection(ROOF_MODULES_SECTION);
+  Entry->setAlignment(M.getDataLayout().getPointerABIAlignment(0));
+  appendToUsed(M, {Entry});
   return true;
 }
 

@@ -11,7 +11,7 @@
 //   - what executes read off the machine code of a twin of the module
 //     (CodegenTwin), canonical counts and bytes off the IR (FlopCostModel);
 //   - a constant RoofModule descriptor (include/roof/abi.h) with the static
-//     weights, handed to libroofrt by a module constructor; each thread
+//     weights, which libroofrt finds in the modules section; each thread
 //     registers its counter array on its first call into the module.
 //
 //===----------------------------------------------------------------------===//

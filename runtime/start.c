@@ -1,12 +1,13 @@
 /*===- runtime/start.c - Registration entry points; the layers' hooks ----===*\
 |*
-|* The top of the runtime. The entry points of roof/abi.h through which
-|* instrumented code hands over its counters (__roof_register_module from a
-|* module constructor, __roof_register_thread from a thread's first call into
-|* a module, __roof_enter at a timed function's entry, which also counts the
-|* call and reads the cycle counter, and __roof_leave at its returns; on
-|* x86-64 those two are entry_x86_64.S's) start the runtime and pass on to
-|* the registry (registry.c).
+|* The top of the runtime. It finds the modules linked with it in their
+|* section when it loads (roof/abi.h); the entry points of roof/abi.h
+|* through which instrumented code hands over its counters
+|* (__roof_register_thread from a thread's first call into a module,
+|* __roof_enter at a timed function's entry, which also counts the call and
+|* reads the cycle counter, and __roof_leave at its returns; on x86-64 those
+|* two are entry_x86_64.S's; __roof_register_module, a descriptor of no
+|* section) start the runtime and pass on to the registry (registry.c).
 |* Starting registers, once, what the layers above the registry do when it
 |* accepts a module, a thread exits or the process forks, so that the
 |* registry, the lowest layer, calls into nothing above it:
@@ -17,9 +18,12 @@
 |*   fork child       regions, kernels and the traffic model restart from
 |*                    zero with the counters.
 |*
-|* The modules' constructors (priority 1) start the runtime through
-|* __roof_register_module; a constructor of its own (priority 101) starts it
-|* too, for a program whose first use of roof is a region or a kernel.
+|* A constructor of its own (priority 101, the first a program may use)
+|* starts it and registers the modules of the section: a program's census
+|* then lists a module even if none of its functions ran. Instrumented
+|* code that runs before (an earlier constructor) or lives in another
+|* section (a shared library's) starts it and registers its module on its
+|* first call.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
@@ -74,8 +78,21 @@ void roofrt_start(void) {
   roofrt_init();
 }
 
+/* The modules linked with the runtime (roof/abi.h): the linker gathers
+ * their descriptors' addresses between these two symbols, which stay 0 in
+ * a program that has none. */
+extern const RoofModule *const
+    linked_modules_start[] __asm__("__start_" ROOF_MODULES_SECTION)
+        __attribute__((weak, visibility("hidden")));
+extern const RoofModule *const
+    linked_modules_stop[] __asm__("__stop_" ROOF_MODULES_SECTION)
+        __attribute__((weak, visibility("hidden")));
+
 __attribute__((constructor(101))) static void start_at_load(void) {
   roofrt_start();
+  for (const RoofModule *const *m = linked_modules_start;
+       m && m < linked_modules_stop; m++)
+    roofrt_register_module(*m);
 }
 
 ROOFRT_EXPORT void __roof_register_module(const RoofModule *module) {

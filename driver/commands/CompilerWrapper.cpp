@@ -5,7 +5,7 @@
 // as the next argument (so that the value of -o or -I is not taken for an
 // input file). Getting it wrong either way is visible: a runtime appended to
 // a compile-only command draws an "unused argument" warning, a missing one
-// an undefined reference to __roof_register_module at link time. Whether a
+// an undefined reference to the runtime's entry points at link time. Whether a
 // command compiles CUDA needs the language of each input: its extension,
 // unless -x names one.
 //

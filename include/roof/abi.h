@@ -1,11 +1,13 @@
 /*===- roof/abi.h - Contract between the roof pass and libroofrt ---------===*\
 |*
 |* The pass (passes/) emits, per instrumented module, one constant RoofModule
-|* descriptor and one thread_local counter array; a module constructor hands
-|* the descriptor to the runtime (runtime/) with __roof_register_module. Each
-|* thread registers its own copy of the counter array the first time it runs
-|* an instrumented function of that module (__roof_register_thread, or
-|* __roof_enter at a timed function's entry).
+|* descriptor and one thread_local counter array, and puts the descriptor's
+|* address in the ROOF_MODULES_SECTION section, where the runtime (runtime/)
+|* finds the modules linked with it when it loads. Each thread registers its
+|* own copy of the counter array the first time it runs an instrumented
+|* function of that module (__roof_register_thread, or __roof_enter at a
+|* timed function's entry), which registers the module too if the runtime
+|* had not found it (a shared library's: its section is its own).
 |*
 |* Counters ("slots") are plain 64-bit integers. A slot is incremented either
 |* once per execution of its basic block, or by a run-time amount (the number
@@ -30,8 +32,15 @@ extern "C" {
  * 7: the registration word after the counters, __roof_enter in the runtime,
  * no RoofModule.thread_counters. 8: __roof_leave; on x86-64 both keep every
  * register. 9: the counting forms __roof_libm_NAME take no group table; the
- * runtime finds it in RoofModule.libm_groups. */
+ * runtime finds it in RoofModule.libm_groups. The modules section came
+ * within version 9 and changed no layout: a module of 9 that has a
+ * constructor calling __roof_register_module instead works as well. */
 #define ROOF_ABI_VERSION 9
+
+/* The section of the descriptors' addresses (const RoofModule *, one per
+ * module): a C identifier, so that the linker defines __start_ and __stop_
+ * symbols around it. */
+#define ROOF_MODULES_SECTION "roof_modules"
 
 /* The version of the census the runtime writes (docs/schema.md), which the
  * driver reads: bumped whenever a key is added or changes meaning. 3: each
@@ -201,7 +210,10 @@ enum RoofMarkerName {
  * pass calls them, through the GOT: runtime/entry_x86_64.S); C may call
  * them too. __roof_register_thread touches the word only in a module of
  * this ABI version (modules of version 6 and before called it too): a
- * module of another is refused, and its array left as it is. */
+ * module of another is refused, and its array left as it is.
+ * __roof_register_module hands over a descriptor that is in no modules
+ * section the runtime reads (code that builds its own, as the runtime's
+ * tests do; modules of an earlier pass). */
 void __roof_register_module(const RoofModule *module);
 void __roof_register_thread(const RoofModule *module, uint64_t *counters);
 uint64_t __roof_enter(const RoofModule *module, uint64_t *counters,

@@ -3,7 +3,7 @@
 ;     aligned, N = all slots of all functions (here: @scale 1 slot, its
 ;     entry block; @axpy 1 slot for the entry block), then the registration
 ;     word (slot N);
-;   - the constant RoofModule descriptor (ABI version 8, 2 functions,
+;   - the constant RoofModule descriptor (ABI version 9, 2 functions,
 ;     2 slots, source file, triple, cpu and features of the first
 ;     function, the function table);
 ;   - per function a RoofFunction {name, demangled, attributed_to, first
@@ -14,16 +14,16 @@
 ;     (amount: its low word, then its high word on x86-64): metric = (precision*9 + class)*3 + kind,
 ;     fp64 = 3, add = 0, mul = 1 -> fp64.mul canonical/empirical/full_width =
 ;     84/85/86; bytes loaded 108, stored 109;
-;   - a module constructor with priority 1 that calls
-;     __roof_register_module(@__roof_module);
+;   - the descriptor's address in the "roof_modules" section, kept by
+;     llvm.used, where the runtime finds it at load (no constructor);
 ;   - in each function: the thread's counter array via
 ;     llvm.threadlocal.address, a first-call check of the registration word
 ;     that calls __roof_register_thread(@__roof_module, counters) (unlikely
 ;     branch; a timed function calls __roof_enter on entry instead:
 ;     instrumentation-timing.ll), and the entry-block counter increment
 ;     (load/add 1/store);
-;   - no function of roof's but the constructor: the runtime defines
-;     __roof_register_thread, __roof_enter and __roof_leave.
+;   - no function of roof's: the runtime defines __roof_register_thread,
+;     __roof_enter and __roof_leave.
 ; Running the pass twice changes nothing the second time.
 ;
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s
@@ -47,7 +47,8 @@ source_filename = "module.c"
 ; CHECK-DAG: @roof.functions = private constant [2 x %roof.Function] [%roof.Function { ptr @[[N0:roof.str[.0-9]*]], ptr @[[N0]], ptr null, i32 0, i32 1, i32 0, i32 -1, i32 -1, i32 3, ptr @[[W0]], i32 0 }, %roof.Function { ptr @[[N1:roof.str[.0-9]*]], ptr @[[N1]], ptr null, i32 1, i32 1, i32 0, i32 -1, i32 -1, i32 5, ptr @[[W1]], i32 0 }]
 ; CHECK-DAG: @[[N0]] = private unnamed_addr constant [6 x i8] c"scale\00"
 ; CHECK-DAG: @[[N1]] = private unnamed_addr constant [5 x i8] c"axpy\00"
-; CHECK-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__roof_module_ctor, ptr null }]
+; CHECK-DAG: @__roof_module_entry = private global ptr @__roof_module, section "roof_modules", align 8
+; CHECK-DAG: @llvm.used = appending global [1 x ptr] [ptr @__roof_module_entry], section "llvm.metadata"
 
 ; CHECK-LABEL: define double @scale(
 ; CHECK-NEXT:  entry:
@@ -91,19 +92,13 @@ entry:
 }
 
 ; CHECK: declare void @__roof_register_thread(ptr, ptr) #[[NOUNWIND:[0-9]+]]
-; CHECK-NOT: define {{.*}}@__roof_
-; CHECK-LABEL: define internal void @__roof_module_ctor()
-; CHECK-NEXT:  entry:
-; CHECK-NEXT:    call void @__roof_register_module(ptr @__roof_module)
-; CHECK-NEXT:    ret void
-
 ; CHECK-NOT: define
 ; CHECK: attributes #[[NOUNWIND]] = { nounwind }
 ; CHECK: ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048576}
 
 ; TWICE-COUNT-1: @__roof_counters = internal thread_local global
 ; TWICE-NOT:     @__roof_counters{{.*}} = internal thread_local global
-; TWICE:         @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }]
+; TWICE:         @llvm.used = appending global [1 x ptr] [ptr @__roof_module_entry]
 ; TWICE-LABEL:   define double @scale(
 ; TWICE-COUNT-1: call void @__roof_register_thread(
 ; TWICE-NOT:     call void @__roof_register_thread(
