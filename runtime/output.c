@@ -15,10 +15,13 @@
 |* $ROOF_OUTPUT that names a directory (or ends with '/') gets the default
 |* name inside it.
 |*
-|* How: into <destination>.<pid>.<n>.tmp beside the destination, then
-|* renamed over it, so that a reader never sees half a file and concurrent
-|* writers (ranks sharing $ROOF_OUTPUT, threads calling roof_write) never
-|* mix their bytes. The write allocates only from an arena of its own
+|* How: into an unnamed file in the destination's directory (O_TMPFILE),
+|* named <destination>.<pid>.<n>.tmp when it is complete and renamed over
+|* the destination at once (a named temporary from the start where the file
+|* system has no unnamed ones), so that a reader never sees half a file,
+|* concurrent writers (ranks sharing $ROOF_OUTPUT, threads calling
+|* roof_write) never mix their bytes, and a process killed while it writes
+|* leaves no temporary behind. The write allocates only from an arena of its own
 |* (arena.c) and formats without stdio (format.c): it may run in a signal
 |* handler, and numbers come out the same whatever locale the program set.
 |*
@@ -130,37 +133,104 @@ static bool default_destination(struct roofrt_text *path,
   return !path->truncated;
 }
 
-/* Writes the document to `dest`; NULL on success, else the reason. */
-static const char *write_file(const char *dest, const struct roofrt_report *r,
-                              const struct roofrt_process *p) {
-  /* A new file of ours, never one that is there already (a stale
-   * temporary, a link planted at its name). */
-  char temp[PATH_MAX + 64];
-  int fd = -1;
-  for (int attempt = 0; fd < 0 && attempt < 100; attempt++) {
+/* A new file of ours for the document, never one that is there already (a
+ * stale temporary, a link planted at its name): an unnamed one in dest's
+ * directory (O_TMPFILE), which a process killed while it writes (SIGKILL,
+ * which no handler sees) leaves nothing of, else <dest>.<pid>.<n>.tmp.
+ * -1 with errno on failure; *named says which it made (always a named
+ * one when it is set on entry). */
+static int open_temporary(const char *dest, char *temp, size_t cap,
+                          const struct roofrt_process *p, bool *named) {
+#ifdef O_TMPFILE
+  if (!*named) {
+    const char *slash = strrchr(dest, '/');
+    struct roofrt_text dir;
+    roofrt_text_init(&dir, temp, cap);
+    if (!slash)
+      roofrt_text_puts(&dir, ".");
+    else
+      roofrt_text_put(&dir, dest, slash == dest ? 1 : (size_t)(slash - dest));
+    int fd =
+        dir.truncated ? -1 : open(temp, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd >= 0)
+      return fd;
+  }
+#endif
+  *named = true;
+  for (int attempt = 0; attempt < 100; attempt++) {
     unsigned long serial =
         __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
     struct roofrt_text name;
-    roofrt_text_init(&name, temp, sizeof temp);
+    roofrt_text_init(&name, temp, cap);
+    roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
+    if (name.truncated) {
+      errno = ENAMETOOLONG;
+      return -1;
+    }
+    int fd =
+        open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  return -1;
+}
+
+/* Gives the unnamed file `fd` the temporary name that is then renamed over
+ * the destination (linkat cannot replace a file): the name exists between
+ * the two system calls only. 0 or an errno value. */
+static int name_temporary(int fd, const char *dest, char *temp, size_t cap,
+                          const struct roofrt_process *p) {
+  char self[64];
+  struct roofrt_text link;
+  roofrt_text_init(&link, self, sizeof self);
+  roofrt_text_printf(&link, "/proc/self/fd/%d", fd);
+  for (int attempt = 0; attempt < 100; attempt++) {
+    unsigned long serial =
+        __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
+    struct roofrt_text name;
+    roofrt_text_init(&name, temp, cap);
     roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
     if (name.truncated)
-      return strerrordesc_np(ENAMETOOLONG);
-    fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0 && errno != EEXIST)
-      break;
+      return ENAMETOOLONG;
+    if (linkat(AT_FDCWD, self, AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0)
+      return 0;
+    if (errno != EEXIST)
+      return errno;
   }
-  if (fd < 0)
-    return strerrordesc_np(errno);
+  return EEXIST;
+}
 
-  int error = roofrt_report_write(fd, r, p);
-  const char *reason = error > 0   ? strerrordesc_np(error)
-                       : error < 0 ? "internal error (unbalanced JSON)"
-                                   : NULL;
+/* Writes the document to `dest`; NULL on success, else the reason. An
+ * unnamed file that cannot be given a name (no /proc) is written again
+ * into a named one. */
+static const char *write_file(const char *dest, const struct roofrt_report *r,
+                              const struct roofrt_process *p) {
+  char temp[PATH_MAX + 64];
+  bool named = false;
+  int fd;
+  const char *reason;
+  for (;;) {
+    fd = open_temporary(dest, temp, sizeof temp, p, &named);
+    if (fd < 0)
+      return strerrordesc_np(errno);
+    int error = roofrt_report_write(fd, r, p);
+    reason = error > 0   ? strerrordesc_np(error)
+             : error < 0 ? "internal error (unbalanced JSON)"
+                         : NULL;
+    if (reason || named)
+      break;
+    if (name_temporary(fd, dest, temp, sizeof temp, p) == 0) {
+      named = true;
+      break;
+    }
+    close(fd);
+    named = true;
+  }
   if (close(fd) != 0 && !reason && errno != EINTR)
     reason = strerrordesc_np(errno);
   if (!reason && rename(temp, dest) != 0)
     reason = strerrordesc_np(errno);
-  if (reason)
+  if (reason && named)
     unlink(temp);
   return reason;
 }

@@ -4,7 +4,8 @@
 // $ROOF_OUTPUT when set; "roof: wrote FILE" unless ROOF_QUIET is set (and
 // not 0); one line on failure, the program's exit status untouched;
 // roof_write(path) writes now and returns 0 or -1, and the exit-time write
-// still happens; no temporary file is left behind.
+// still happens; no temporary file is left behind, also where the unnamed
+// file the census is written into cannot be given a name (no /proc).
 //
 // The program does work(10), then roof_write() of each argument, then
 // work(5): 1 fp64 add per unit, so 10 FLOPs in an early write, 15 at exit.
@@ -58,6 +59,12 @@
 // RUN: env ROOF_OUTPUT=%t.dir/missing/x.json %t > /dev/null 2> %t.err
 // RUN: FileCheck %s -DDIR=%t.dir --check-prefix=MISSING --match-full-lines < %t.err
 // MISSING: roof: cannot write [[DIR]]/missing/x.json: No such file or directory
+//
+// No /proc (linkat fails): the census is written again, into a named
+// temporary.
+// RUN: %clang -shared -fPIC %S/Inputs/no_linkat.c -o %t.no_linkat.so
+// RUN: env LD_PRELOAD=%t.no_linkat.so ROOF_OUTPUT=%t.dir/no-proc.json ROOF_QUIET=1 %t > /dev/null
+// RUN: %python %S/Inputs/check_report.py %t.dir/no-proc.json 'flops(r["totals"], "fp64") == 15'
 //
 // roof_write(path), then the exit-time write:
 // RUN: env ROOF_OUTPUT=%t.dir/final.json %t %t.dir/early.json %t.dir/missing/y.json > %t.out 2> %t.err
