@@ -133,6 +133,16 @@ static bool default_destination(struct roofrt_text *path,
   return !path->truncated;
 }
 
+/* The next <dest>.<pid>.<n>.tmp into temp: false when it does not fit. */
+static bool temporary_name(const char *dest, char *temp, size_t cap,
+                           const struct roofrt_process *p) {
+  unsigned long serial = __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
+  struct roofrt_text name;
+  roofrt_text_init(&name, temp, cap);
+  roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
+  return !name.truncated;
+}
+
 /* A new file of ours for the document, never one that is there already (a
  * stale temporary, a link planted at its name): an unnamed one in dest's
  * directory (O_TMPFILE), which a process killed while it writes (SIGKILL,
@@ -158,12 +168,7 @@ static int open_temporary(const char *dest, char *temp, size_t cap,
 #endif
   *named = true;
   for (int attempt = 0; attempt < 100; attempt++) {
-    unsigned long serial =
-        __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
-    struct roofrt_text name;
-    roofrt_text_init(&name, temp, cap);
-    roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
-    if (name.truncated) {
+    if (!temporary_name(dest, temp, cap, p)) {
       errno = ENAMETOOLONG;
       return -1;
     }
@@ -185,12 +190,7 @@ static int name_temporary(int fd, const char *dest, char *temp, size_t cap,
   roofrt_text_init(&link, self, sizeof self);
   roofrt_text_printf(&link, "/proc/self/fd/%d", fd);
   for (int attempt = 0; attempt < 100; attempt++) {
-    unsigned long serial =
-        __atomic_fetch_add(&temp_serial, 1, __ATOMIC_RELAXED);
-    struct roofrt_text name;
-    roofrt_text_init(&name, temp, cap);
-    roofrt_text_printf(&name, "%s.%ld.%lu.tmp", dest, p->pid, serial);
-    if (name.truncated)
+    if (!temporary_name(dest, temp, cap, p))
       return ENAMETOOLONG;
     if (linkat(AT_FDCWD, self, AT_FDCWD, temp, AT_SYMLINK_FOLLOW) == 0)
       return 0;
