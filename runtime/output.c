@@ -144,29 +144,30 @@ static bool temporary_name(const char *dest, char *temp, size_t cap,
 }
 
 /* A new file of ours for the document, never one that is there already (a
- * stale temporary, a link planted at its name): an unnamed one in dest's
- * directory (O_TMPFILE), which a process killed while it writes (SIGKILL,
- * which no handler sees) leaves nothing of, else <dest>.<pid>.<n>.tmp.
- * -1 with errno on failure; *named says which it made (always a named
- * one when it is set on entry). */
-static int open_temporary(const char *dest, char *temp, size_t cap,
-                          const struct roofrt_process *p, bool *named) {
+ * stale temporary, a link planted at its name), in dest's directory: an
+ * unnamed one (O_TMPFILE), of which a process killed while it writes
+ * (SIGKILL, which no handler sees) leaves nothing; -1 where the file system
+ * has none. temp is scratch. */
+static int open_unnamed(const char *dest, char *temp, size_t cap) {
 #ifdef O_TMPFILE
-  if (!*named) {
-    const char *slash = strrchr(dest, '/');
-    struct roofrt_text dir;
-    roofrt_text_init(&dir, temp, cap);
-    if (!slash)
-      roofrt_text_puts(&dir, ".");
-    else
-      roofrt_text_put(&dir, dest, slash == dest ? 1 : (size_t)(slash - dest));
-    int fd =
-        dir.truncated ? -1 : open(temp, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
-    if (fd >= 0)
-      return fd;
-  }
+  const char *slash = strrchr(dest, '/');
+  struct roofrt_text dir;
+  roofrt_text_init(&dir, temp, cap);
+  if (!slash)
+    roofrt_text_puts(&dir, ".");
+  else
+    roofrt_text_put(&dir, dest, slash == dest ? 1 : (size_t)(slash - dest));
+  return dir.truncated ? -1
+                       : open(temp, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+#else
+  (void)dest, (void)temp, (void)cap;
+  return -1;
 #endif
-  *named = true;
+}
+
+/* Else <dest>.<pid>.<n>.tmp, its name in temp; -1 with errno on failure. */
+static int open_named(const char *dest, char *temp, size_t cap,
+                      const struct roofrt_process *p) {
   for (int attempt = 0; attempt < 100; attempt++) {
     if (!temporary_name(dest, temp, cap, p)) {
       errno = ENAMETOOLONG;
@@ -200,31 +201,33 @@ static int name_temporary(int fd, const char *dest, char *temp, size_t cap,
   return EEXIST;
 }
 
-/* Writes the document to `dest`; NULL on success, else the reason. An
- * unnamed file that cannot be given a name (no /proc) is written again
- * into a named one. */
+/* The document into fd: NULL on success, else the reason. */
+static const char *write_document(int fd, const struct roofrt_report *r,
+                                  const struct roofrt_process *p) {
+  int error = roofrt_report_write(fd, r, p);
+  return error > 0   ? strerrordesc_np(error)
+         : error < 0 ? "internal error (unbalanced JSON)"
+                     : NULL;
+}
+
+/* Writes the document to `dest`; NULL on success, else the reason. */
 static const char *write_file(const char *dest, const struct roofrt_report *r,
                               const struct roofrt_process *p) {
   char temp[PATH_MAX + 64];
-  bool named = false;
-  int fd;
-  const char *reason;
-  for (;;) {
-    fd = open_temporary(dest, temp, sizeof temp, p, &named);
-    if (fd < 0)
-      return strerrordesc_np(errno);
-    int error = roofrt_report_write(fd, r, p);
-    reason = error > 0   ? strerrordesc_np(error)
-             : error < 0 ? "internal error (unbalanced JSON)"
-                         : NULL;
-    if (reason || named)
-      break;
-    if (name_temporary(fd, dest, temp, sizeof temp, p) == 0) {
-      named = true;
-      break;
-    }
-    close(fd);
+  int fd = open_unnamed(dest, temp, sizeof temp);
+  bool named = fd < 0; /* temp names the file, to remove on failure */
+  if (named && (fd = open_named(dest, temp, sizeof temp, p)) < 0)
+    return strerrordesc_np(errno);
+  const char *reason = write_document(fd, r, p);
+  if (!reason && !named) {
     named = true;
+    if (name_temporary(fd, dest, temp, sizeof temp, p) != 0) {
+      /* No /proc to name it by: again, into a named temporary. */
+      close(fd);
+      if ((fd = open_named(dest, temp, sizeof temp, p)) < 0)
+        return strerrordesc_np(errno);
+      reason = write_document(fd, r, p);
+    }
   }
   if (close(fd) != 0 && !reason && errno != EINTR)
     reason = strerrordesc_np(errno);
