@@ -2,11 +2,12 @@
 //
 // The twin is a clone of the module in which only the functions with FP
 // work keep their bodies. It goes through the target's TargetPassConfig
-// exactly as llc and clang run it (IR passes, CodeGenPrepare, instruction
+// as llc and clang run it (IR passes, CodeGenPrepare, instruction
 // selection, the machine SSA optimisations), with one pass of ours inserted
 // after PHI elimination. That pass reads each machine function and then
 // marks the IR function available_externally, which every later machine
-// pass skips: nothing is register-allocated or emitted.
+// pass skips: nothing is register-allocated or emitted. Loop Strength
+// Reduction is the one pass left out (TwinPassGate).
 //
 //===----------------------------------------------------------------------===//
 #include "CodegenTwin.h"
@@ -32,6 +33,7 @@
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -179,6 +181,38 @@ void tagInstructions(Module &Twin, ValueToValueMapTy &VMap,
   }
   DIB.finalize();
 }
+
+/// While it lives, the context's passes run as their gate says (opt-bisect's
+/// where the user set a limit), except Loop Strength Reduction. LSR rewrites
+/// a loop's integer induction variables and the addresses computed from them
+/// into the forms the target's addressing modes take: it makes or removes no
+/// FP instruction and moves none to another block, and the FP machine
+/// instructions selected from the IR do not depend on which induction
+/// variable computes an address (the oracle corpus, 96 builds, and
+/// ../shared/repro stay exact without it). It was the twin's most costly
+/// pass: on examples/stencil7.c (unrolled 3-D loop nests), 0.085 s of the
+/// 0.153 s roof's pass took with a cold cache, half of what the real
+/// compile's whole back end took (`-ftime-report`, clang 19;
+/// docs/performance.md).
+class TwinPassGate : public OptPassGate {
+public:
+  explicit TwinPassGate(LLVMContext &Context)
+      : Context(Context), Previous(Context.getOptPassGate()) {
+    Context.setOptPassGate(*this);
+  }
+  ~TwinPassGate() override { Context.setOptPassGate(Previous); }
+
+  bool shouldRunPass(StringRef PassName, StringRef IRDescription) override {
+    return PassName != "Loop Strength Reduction" &&
+           (!Previous.isEnabled() ||
+            Previous.shouldRunPass(PassName, IRDescription));
+  }
+  bool isEnabled() const override { return true; }
+
+private:
+  LLVMContext &Context;
+  OptPassGate &Previous;
+};
 
 class MachineReader : public MachineFunctionPass {
 public:
@@ -374,7 +408,7 @@ StringRef vectorLibraryOf(const TargetLibraryInfo &TLI,
 // are those of an earlier compile is that compile's. Origins are kept as
 // positions (block, instruction) in the function.
 //===----------------------------------------------------------------------===//
-constexpr char CacheFormat[] = "roof-twin 2";
+constexpr char CacheFormat[] = "roof-twin 3";
 
 std::string cacheKey(const Module &M, compat::CodeGenOptLevel OptLevel,
                      StringRef VectorLibrary, const CompilerTarget &Target) {
@@ -660,6 +694,7 @@ std::string CodegenTwin::compile(const Module &M,
     return "the X86 backend could not select instructions";
   Config->addMachinePasses();
   Config->setInitialized();
+  TwinPassGate Gate(Twin->getContext());
   PM.run(*Twin);
   for (const Function *F : Functions)
     if (!Code.count(F))
