@@ -33,7 +33,6 @@
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
-#include "llvm/IR/OptBisect.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -194,7 +193,7 @@ void tagInstructions(Module &Twin, ValueToValueMapTy &VMap,
 /// 0.153 s roof's pass took with a cold cache, half of what the real
 /// compile's whole back end took (`-ftime-report`, clang 19;
 /// docs/performance.md).
-class TwinPassGate : public OptPassGate {
+class TwinPassGate : public compat::OptPassGate {
 public:
   explicit TwinPassGate(LLVMContext &Context)
       : Context(Context), Previous(Context.getOptPassGate()) {
@@ -202,7 +201,7 @@ public:
   }
   ~TwinPassGate() override { Context.setOptPassGate(Previous); }
 
-  bool shouldRunPass(StringRef PassName, StringRef IRDescription) override {
+  bool allowsPass(StringRef PassName, StringRef IRDescription) const override {
     return PassName != "Loop Strength Reduction" &&
            (!Previous.isEnabled() ||
             Previous.shouldRunPass(PassName, IRDescription));
@@ -211,7 +210,7 @@ public:
 
 private:
   LLVMContext &Context;
-  OptPassGate &Previous;
+  llvm::OptPassGate &Previous;
 };
 
 class MachineReader : public MachineFunctionPass {

@@ -20,6 +20,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -319,6 +320,26 @@ public:
   }
 #else
       : llvm::SCEVExpander(SE, DL, Name) {
+  }
+#endif
+};
+
+/// A pass gate that decides in allowsPass (LLVM 22 made shouldRunPass
+/// const).
+class OptPassGate : public llvm::OptPassGate {
+public:
+  virtual bool allowsPass(llvm::StringRef PassName,
+                          llvm::StringRef IRDescription) const = 0;
+
+#if LLVM_VERSION_MAJOR >= 22
+  bool shouldRunPass(llvm::StringRef PassName,
+                     llvm::StringRef IRDescription) const override {
+    return allowsPass(PassName, IRDescription);
+  }
+#else
+  bool shouldRunPass(llvm::StringRef PassName,
+                     llvm::StringRef IRDescription) override {
+    return allowsPass(PassName, IRDescription);
   }
 #endif
 };
