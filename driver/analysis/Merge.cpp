@@ -428,6 +428,8 @@ void CensusMerger::add(const Census &census, const std::string &path) {
   } else if (merged.traffic) {
     merged.traffic->sampledAccesses = saturatingAdd(
         merged.traffic->sampledAccesses, census.traffic->sampledAccesses);
+    merged.traffic->replayedAccesses = saturatingAdd(
+        merged.traffic->replayedAccesses, census.traffic->replayedAccesses);
   }
   std::uint64_t rank =
       ranks.mpiRanks.empty() ? State::kNoRank : ranks.mpiRanks.front().first;

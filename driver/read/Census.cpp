@@ -266,6 +266,11 @@ std::optional<TrafficModel> trafficModelIn(const json &root) {
                : std::string("traffic.memory"),
            "level " + names[i] + " named twice");
   model.sampledAccesses = countAt(object, "sampled_accesses", path);
+  if (object.contains("replayed_accesses"))
+    model.replayedAccesses = countAt(object, "replayed_accesses", path);
+  if (model.replayedAccesses > model.sampledAccesses)
+    fail("traffic.replayed_accesses",
+         "more than the sampled_accesses they are part of");
   return model;
 }
 

@@ -180,6 +180,9 @@ struct TrafficModel {
   std::vector<CacheLevel> levels; // from L1 down
   std::string memory;             // below the last cache: "DRAM"
   std::uint64_t sampledAccesses = 0;
+  // Of them, those of calls replayed (docs/counting.md, "Repeated calls");
+  // censuses written before replay have none.
+  std::uint64_t replayedAccesses = 0;
   // The census's times were measured with the model running (a
   // traffic-mode build's own census), not taken from another run
   // (takeTraffic).

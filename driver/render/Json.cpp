@@ -54,7 +54,8 @@ OrderedJson trafficModelJson(const std::optional<TrafficModel> &model) {
           {"sampling_rate", model->samplingRate},
           {"levels", levels},
           {"memory", model->memory},
-          {"sampled_accesses", model->sampledAccesses}};
+          {"sampled_accesses", model->sampledAccesses},
+          {"replayed_accesses", model->replayedAccesses}};
 }
 
 // The counts of a scope, then its rank statistics if it has some.

@@ -160,7 +160,8 @@ json validTrafficCensus() {
        {{{"name", "L1"}, {"bytes", 49152}, {"from", "sysfs"}},
         {{"name", "L2"}, {"bytes", 1048576}, {"from", "ROOF_CACHES"}}}},
       {"memory", "DRAM"},
-      {"sampled_accesses", 123456}};
+      {"sampled_accesses", 123456},
+      {"replayed_accesses", 100000}};
   json traffic = {{"L2", {{"loaded", 64}, {"stored", 0}}},
                   {"DRAM", {{"loaded", 64}, {"stored", 64}}}};
   for (json *object : {&document["functions"][0], &document["regions"][0],
@@ -385,6 +386,7 @@ TEST(CensusTest, ReadsTheTrafficModel) {
   EXPECT_EQ(model.levels[1].from, "ROOF_CACHES");
   EXPECT_EQ(model.memory, "DRAM");
   EXPECT_EQ(model.sampledAccesses, 123456u);
+  EXPECT_EQ(model.replayedAccesses, 100000u);
   EXPECT_EQ(model.trafficLevels(), (std::vector<std::string>{"L2", "DRAM"}));
 
   // In the model's order, whatever the JSON's.
@@ -423,6 +425,15 @@ TEST(CensusTest, ReadsTheTrafficOfKernelsWhenPresent) {
   EXPECT_EQ(refusal(document), "kernels[0].traffic: missing key \"L2\"");
 }
 
+// Censuses written before calls were replayed have no replayed_accesses.
+TEST(CensusTest, ReadsATrafficModelWithoutReplayedAccesses) {
+  json document = validTrafficCensus();
+  document["traffic"].erase("replayed_accesses");
+  Census census = parseCensus(document.dump());
+  ASSERT_TRUE(census.traffic);
+  EXPECT_EQ(census.traffic->replayedAccesses, 0u);
+}
+
 TEST(CensusTest, RefusesAMalformedTrafficModel) {
   auto refusalWith = [](const char *key, const json &value) {
     json document = validTrafficCensus();
@@ -445,6 +456,9 @@ TEST(CensusTest, RefusesAMalformedTrafficModel) {
             "traffic.memory: level L2 named twice");
   EXPECT_EQ(refusalWith("sampled_accesses", 1.5),
             "traffic.sampled_accesses: expected an integer count, got 1.5");
+  EXPECT_EQ(refusalWith("replayed_accesses", 123457),
+            "traffic.replayed_accesses: more than the sampled_accesses they "
+            "are part of");
 
   json document = validTrafficCensus();
   document["traffic"]["levels"][1]["bytes"] = 0;

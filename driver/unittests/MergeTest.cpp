@@ -287,6 +287,7 @@ Census withTraffic(Census census, std::uint64_t l2) {
   model.levels = {{"L1", 49152, "sysfs"}, {"L2", 1048576, "sysfs"}};
   model.memory = "DRAM";
   model.sampledAccesses = l2;
+  model.replayedAccesses = l2 / 2;
   census.traffic = model;
   std::vector<LevelTraffic> traffic = {{"L2", {l2, l2 / 4}},
                                        {"DRAM", {l2 / 2, l2 / 4}}};
@@ -302,6 +303,7 @@ TEST(MergeTest, SumsTraffic) {
       {withTraffic(rankCensus(0), 1000), withTraffic(rankCensus(1), 3000)});
   ASSERT_TRUE(merged.traffic);
   EXPECT_EQ(merged.traffic->sampledAccesses, 4000u);
+  EXPECT_EQ(merged.traffic->replayedAccesses, 2000u);
   EXPECT_EQ(merged.traffic->levels.size(), 2u);
   for (const Counts *counts :
        {&merged.totals, &merged.functions[0].counts, &merged.regions[0].counts,
@@ -316,6 +318,7 @@ TEST(MergeTest, SumsTraffic) {
   }
   nlohmann::ordered_json written = censusJson(merged);
   EXPECT_EQ(written["traffic"]["sampled_accesses"], 4000u);
+  EXPECT_EQ(written["traffic"]["replayed_accesses"], 2000u);
   EXPECT_EQ(written["totals"]["traffic"]["DRAM"]["loaded"], 2000u);
   EXPECT_EQ(censusJson(parseCensus(written.dump())), written);
 }

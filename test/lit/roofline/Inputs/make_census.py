@@ -14,7 +14,7 @@ SCOPE = {"name": NAME, "time_s": S (null for an untimed function),
          "traffic": {LEVEL: [loaded, stored], ...}}
 MODEL = {"levels": [[NAME, BYTES], ...] (from L1 down), "memory": NAME,
          "line_bytes": N (64), "sampling_rate": R (1/128),
-         "sampled_accesses": N (1000)}: the census of a traffic-mode build;
+         "sampled_accesses": N (1000), "replayed_accesses": N (0)}: the census of a traffic-mode build;
          every census object then has traffic at every level below L1
          (levels a scope does not give are zero).
 KERNEL = {"name": MANGLED, "demangled": NAME, "launches": N (default: the
@@ -90,7 +90,8 @@ def traffic_model(model):
     return dict(model="sampled-lru", line_bytes=model.get("line_bytes", 64),
                 sampling_rate=model.get("sampling_rate", 0.0078125),
                 levels=levels, memory=model["memory"],
-                sampled_accesses=model.get("sampled_accesses", 1000)), below
+                sampled_accesses=model.get("sampled_accesses", 1000),
+                replayed_accesses=model.get("replayed_accesses", 0)), below
 
 
 def device_object(scope):
