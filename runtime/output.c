@@ -285,7 +285,7 @@ static int write_report(const char *path, const char *ended_by,
     bool counted = roofrt_census_take(&report) &&
                    roofrt_regions_report(&report) &&
                    roofrt_kernels_report(&report);
-    report.traffic_accesses = roofrt_traffic_accesses();
+    report.traffic_accesses = roofrt_traffic_accesses(&report.traffic_replayed);
     pthread_mutex_unlock(&roofrt_lock);
     reason =
         counted ? write_file(dest, &report, &process) : strerrordesc_np(ENOMEM);

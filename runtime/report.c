@@ -125,6 +125,8 @@ static void traffic_object(struct roofrt_json *j,
   roofrt_json_string(j, "DRAM");
   roofrt_json_key(j, "sampled_accesses");
   roofrt_json_uint(j, r->traffic_accesses);
+  roofrt_json_key(j, "replayed_accesses");
+  roofrt_json_uint(j, r->traffic_replayed);
   roofrt_json_close(j);
 }
 

@@ -11,6 +11,7 @@
 |*   marker_libraries.c  those tools' marker functions, where their
 |*                  libraries are not linked
 |*   traffic.c      the bytes below L1, from a sampled cache model
+|*   traffic_replay.c  the model's calls that repeat, replayed
 |*   census.c       counts x weights, with saturation
 |*   report.c       the JSON document itself
 |*   json_writer.c  a small streaming JSON emitter
@@ -28,7 +29,8 @@
 |*                  arms the write for its kernels
 |*   write          output.c, signals.c, interpose.c (the write and what
 |*                  triggers it), report.c, json_writer.c
-|*   what is counted  regions.c, markers.c, kernels.c, traffic.c, census.c
+|*   what is counted  regions.c, markers.c, kernels.c, traffic.c,
+|*                  traffic_replay.c, census.c
 |*   registry       registry.c: modules, threads, and the hooks through
 |*                  which the layers above hear of modules, exits and forks
 |*   services       timer.c, process.c, arena.c, format.c, libm_paths.c
@@ -311,8 +313,9 @@ void roofrt_traffic_thread_exit(void);
  * accesses restart from zero with the counts (its caches stay warm). Caller
  * holds the lock. */
 void roofrt_traffic_fork_child(void);
-/* Accesses the model has simulated, all threads. Caller holds the lock. */
-uint64_t roofrt_traffic_accesses(void);
+/* Accesses the model has counted, all threads, and in *replayed those of
+ * calls replayed (traffic_replay.c). Caller holds the lock. */
+uint64_t roofrt_traffic_accesses(uint64_t *replayed);
 /* The fraction of cache lines sampled now. */
 double roofrt_traffic_rate(void);
 
@@ -417,7 +420,8 @@ struct roofrt_report {
   const char *gpu_name, *gpu_capability; /* NULL: no launch was counted */
   struct roofrt_kernel_report *kernels;
   size_t num_kernels;
-  uint64_t traffic_accesses; /* simulated by the traffic model */
+  uint64_t traffic_accesses; /* counted by the traffic model */
+  uint64_t traffic_replayed; /* of them, replayed (traffic_replay.c) */
 };
 
 /* Saturating arithmetic; saturation sets *overflow. */

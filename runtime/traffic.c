@@ -34,6 +34,7 @@
 |*
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
+#include "traffic_replay.h"
 
 #include <fcntl.h>
 #include <stddef.h>
@@ -51,9 +52,13 @@ ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD >> 5;
 struct roofrt_traffic_config roofrt_traffic;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
 static uint32_t max_lines = 1u << 15;
+/* The bytes of each thread's history of calls (traffic_replay.c), or 0;
+ * whether the calls that repeat are checked rather than replayed. */
+static size_t replay_bytes = 2u << 20;
+static bool replay_check;
 /* Accesses simulated by the threads that have exited, and the models of
  * the others (guarded by roofrt_lock). */
-static uint64_t exited_accesses;
+static uint64_t exited_accesses, exited_replayed;
 static struct model *models;
 
 /* Whether a line whose hash (line * ROOF_TRAFFIC_HASH) is `hash` is sampled
@@ -195,6 +200,27 @@ static bool caches_from_cpuid(void) {
   return true;
 }
 
+/* ROOF_TRAFFIC_REPLAY=2M: the bytes of each thread's history of calls
+ * (from 64K to 1G); 0: no call replayed; check: every call simulated, and
+ * those that would be replayed checked against their record. */
+static void configure_replay(void) {
+  const char *spec = getenv("ROOF_TRAFFIC_REPLAY");
+  if (!spec || !*spec)
+    return;
+  const char *end = spec;
+  uint64_t bytes = parse_size(spec, &end);
+  if (strcmp(spec, "0") == 0)
+    replay_bytes = 0;
+  else if (strcmp(spec, "check") == 0)
+    replay_check = true;
+  else if (*end || bytes < (64u << 10) || bytes > (1u << 30))
+    roofrt_warn("ROOF_TRAFFIC_REPLAY=\"%s\" is not 0, check or a size from "
+                "64K to 1G such as 2M; using 2M",
+                spec);
+  else
+    replay_bytes = bytes;
+}
+
 /* ROOF_TRAFFIC_RATE=N: at most one line in N sampled at the start (a power
  * of 2; default 32). ROOF_TRAFFIC_LINES=N: lines tracked per thread. */
 static void configure(void) {
@@ -229,6 +255,7 @@ static void configure(void) {
     else
       max_lines = (uint32_t)n;
   }
+  configure_replay();
   roofrt_traffic.enabled = true;
 }
 
@@ -285,7 +312,8 @@ struct model {
   uint32_t head;                         /* the line used last, or NIL */
   uint32_t cap;                          /* lines tracked at most */
   uint32_t live;                         /* lines tracked */
-  uint64_t accesses;                     /* simulated */
+  uint64_t accesses;                     /* simulated or replayed */
+  uint64_t replayed;                     /* replayed (traffic_replay.c) */
   struct gaps gaps; /* between the sampled lines, for the threshold in it */
   /* For that threshold, by bucket: the first-hit distance, or
    * FIRST_HIT_UNKNOWN (first_hits_for()). */
@@ -297,6 +325,11 @@ struct model {
   uint32_t table_mask;
   unsigned table_shift; /* 64 - log2(the table's entries) */
   uint32_t max_table;   /* the table's allocated entries */
+  /* The calls of this thread (traffic_replay.c), or NULL; `recording`
+   * while a call's counts are noted there. */
+  struct roofrt_replay *replay;
+  bool recording;
+  bool hold_threshold; /* the sampling does not change (a call again) */
 };
 
 static _Thread_local struct model *current_model;
@@ -355,7 +388,10 @@ static void unlink_line(struct model *m, uint32_t i) {
 
 static void count(const struct model *m, uint64_t *slots, unsigned level,
                   unsigned stored) {
-  slots[2 * level + stored] += m->weight;
+  uint64_t *counter = &slots[2 * level + stored];
+  *counter += m->weight;
+  if (__builtin_expect(m->recording, 0))
+    roofrt_replay_note(m->replay, counter, m->weight);
 }
 
 /* Line `s` leaves cache `level`: written back when it is dirty there. */
@@ -476,6 +512,11 @@ static struct model *model_create(void) {
   m->num_free = entries;
   set_threshold(m,
                 __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED));
+  if (replay_bytes &&
+      !(m->replay = roofrt_replay_create(replay_bytes, replay_check,
+                                         &m->accesses, &m->replayed)))
+    roofrt_warn("out of memory for the history of traffic calls; this "
+                "thread's calls are all simulated");
   return m;
 }
 
@@ -491,11 +532,13 @@ static void halve_rate(struct model *m) {
   set_threshold(m, global < lowered ? global : lowered);
 }
 
-/* Follows the global threshold down (another thread halved the rate). */
+/* Follows the global threshold down (another thread halved the rate),
+ * but while a replayed call is simulated again at the sampling it was
+ * made at. */
 static void follow_threshold(struct model *m) {
   uint64_t global =
       __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
-  if (global < m->threshold)
+  if (global < m->threshold && !m->hold_threshold)
     set_threshold(m, global);
 }
 
@@ -604,17 +647,16 @@ static struct model *model(void) {
   return m;
 }
 
-ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
-                                         uint64_t bytes, uint32_t stored) {
-  struct model *m = model();
-  if (!m || !bytes)
-    return;
-  uint64_t first = (uint64_t)(uintptr_t)address >> ROOF_TRAFFIC_LINE_SHIFT;
-  uint64_t last =
-      ((uint64_t)(uintptr_t)address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
+/* The lines of `bytes` bytes (at least 1) from `address`. Inline: most
+ * calls of the model are of a line or two. */
+static inline __attribute__((always_inline)) void
+access_lines(struct model *m, uint64_t *slots, uint64_t address, uint64_t bytes,
+             bool stored) {
+  uint64_t first = address >> ROOF_TRAFFIC_LINE_SHIFT;
+  uint64_t last = (address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
   follow_threshold(m);
   if (bytes > RANGE_BYTES) {
-    touch_range(m, slots, first, last, stored != 0);
+    touch_range(m, slots, first, last, stored);
     return;
   }
   /* The lines that are not sampled are passed over here, their hashes one
@@ -624,16 +666,6 @@ ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
        line++, hash += ROOF_TRAFFIC_HASH)
     if (sampled_hash(hash, m->threshold))
       touch_line(m, slots, line, stored);
-}
-
-ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
-                                        const void *const *lanes, uint64_t mask,
-                                        uint32_t num_lanes,
-                                        uint32_t element_bytes,
-                                        uint32_t stored) {
-  for (uint32_t i = 0; i < num_lanes && i < 64; i++)
-    if (mask >> i & 1)
-      __roof_traffic_access(slots, lanes[i], element_bytes, stored);
 }
 
 /*===------------------------------------------------------------------------===
@@ -1210,14 +1242,11 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
   }
 }
 
-ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
-                                       const RoofTrafficStream *streams,
-                                       uint32_t num_streams,
-                                       uint64_t iterations) {
-  struct model *m = model();
-  if (!m || !iterations || !num_streams ||
-      num_streams > ROOF_TRAFFIC_MAX_STREAMS)
-    return;
+/* A loop of `iterations` (at least 1) over streams[0..num_streams), at
+ * most ROOF_TRAFFIC_MAX_STREAMS. */
+static void loop_lines(struct model *m, uint64_t *slots,
+                       const RoofTrafficStream *streams, uint32_t num_streams,
+                       uint64_t iterations) {
   follow_threshold(m);
   use_threshold(m);
   /* The lines sampled now: fewer may be when the rate halves on the way,
@@ -1240,6 +1269,97 @@ ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
     walk_lines(m, slots, c, used, iterations, &g);
 }
 
+/*===------------------------------------------------------------------------===
+ * Calls: simulated, or replayed where they repeat (traffic_replay.c)
+ *===------------------------------------------------------------------------===*/
+
+/* A call's parameters, in the history: an access's three words {slots,
+ * address, bytes << 1 | stored}, a loop's more: {slots, iterations, the
+ * streams}. */
+_Static_assert(sizeof(RoofTrafficStream) == 3 * sizeof(uint64_t),
+               "a stream is three words of a call's parameters");
+
+/* Simulates again, at the sampling it was made at, a call replayed. */
+static void simulate_again(void *model, const uint64_t *words, uint32_t n) {
+  struct model *m = model;
+  uint64_t *slots = (uint64_t *)(uintptr_t)words[0];
+  m->hold_threshold = true;
+  if (n == 3)
+    access_lines(m, slots, words[1], words[2] >> 1, words[2] & 1);
+  else
+    loop_lines(m, slots, (const RoofTrafficStream *)(words + 2), (n - 2) / 3,
+               words[1]);
+  m->hold_threshold = false;
+}
+
+/* Whether the call of parameters words[0..n) was replayed; if not, the
+ * model simulates it, and calls recorded() after. Inline, so that an
+ * access's three words are handled as three. */
+static inline __attribute__((always_inline)) bool
+replayed(struct model *m, const uint64_t *words, uint32_t n) {
+  if (!m->replay)
+    return false;
+  uint64_t global =
+      __atomic_load_n(&__roof_traffic_threshold, __ATOMIC_RELAXED);
+  if (global < m->threshold) {
+    roofrt_replay_stop(m->replay, simulate_again, m);
+    set_threshold(m, global);
+  }
+  if (roofrt_replay_begin(m->replay, m->threshold, words, n, simulate_again, m))
+    return true;
+  m->recording = m->replay->open != NULL;
+  return false;
+}
+
+static inline void recorded(struct model *m) {
+  if (!m->replay)
+    return;
+  m->recording = false;
+  roofrt_replay_end(m->replay, m->threshold);
+}
+
+ROOFRT_EXPORT void __roof_traffic_access(uint64_t *slots, const void *address,
+                                         uint64_t bytes, uint32_t stored) {
+  struct model *m = model();
+  if (!m || !bytes)
+    return;
+  const uint64_t call[] = {(uint64_t)(uintptr_t)slots,
+                           (uint64_t)(uintptr_t)address,
+                           bytes << 1 | (stored != 0)};
+  if (replayed(m, call, 3))
+    return;
+  access_lines(m, slots, call[1], bytes, stored != 0);
+  recorded(m);
+}
+
+ROOFRT_EXPORT void __roof_traffic_lanes(uint64_t *slots,
+                                        const void *const *lanes, uint64_t mask,
+                                        uint32_t num_lanes,
+                                        uint32_t element_bytes,
+                                        uint32_t stored) {
+  for (uint32_t i = 0; i < num_lanes && i < 64; i++)
+    if (mask >> i & 1)
+      __roof_traffic_access(slots, lanes[i], element_bytes, stored);
+}
+
+ROOFRT_EXPORT void __roof_traffic_loop(uint64_t *slots,
+                                       const RoofTrafficStream *streams,
+                                       uint32_t num_streams,
+                                       uint64_t iterations) {
+  struct model *m = model();
+  if (!m || !iterations || !num_streams ||
+      num_streams > ROOF_TRAFFIC_MAX_STREAMS)
+    return;
+  uint64_t call[2 + 3 * ROOF_TRAFFIC_MAX_STREAMS];
+  call[0] = (uint64_t)(uintptr_t)slots;
+  call[1] = iterations;
+  memcpy(call + 2, streams, num_streams * sizeof *streams);
+  if (replayed(m, call, 2 + 3 * num_streams))
+    return;
+  loop_lines(m, slots, streams, num_streams, iterations);
+  recorded(m);
+}
+
 void roofrt_traffic_thread_exit(void) {
   struct model *m = current_model;
   if (!m)
@@ -1247,6 +1367,7 @@ void roofrt_traffic_thread_exit(void) {
   current_model = NULL;
   pthread_mutex_lock(&roofrt_lock);
   exited_accesses += m->accesses;
+  exited_replayed += m->replayed;
   if (m->prev)
     m->prev->next = m->next;
   else
@@ -1254,23 +1375,27 @@ void roofrt_traffic_thread_exit(void) {
   if (m->next)
     m->next->prev = m->prev;
   pthread_mutex_unlock(&roofrt_lock);
+  roofrt_replay_destroy(m->replay);
   munmap(m, m->mapped);
 }
 
 void roofrt_traffic_fork_child(void) {
   struct model *m = current_model;
-  exited_accesses = 0;
+  exited_accesses = exited_replayed = 0;
   models = m;
   if (m) {
     m->next = m->prev = NULL;
-    m->accesses = 0;
+    m->accesses = m->replayed = 0;
   }
 }
 
-uint64_t roofrt_traffic_accesses(void) {
+uint64_t roofrt_traffic_accesses(uint64_t *replayed) {
   uint64_t total = exited_accesses;
-  for (const struct model *m = models; m; m = m->next)
+  *replayed = exited_replayed;
+  for (const struct model *m = models; m; m = m->next) {
     total += __atomic_load_n(&m->accesses, __ATOMIC_RELAXED);
+    *replayed += __atomic_load_n(&m->replayed, __ATOMIC_RELAXED);
+  }
   return total;
 }
 

@@ -5,7 +5,8 @@
 // bucket of hashes that a sampled interval's end falls in is "unknown" (the
 // stream then looks line by line); the others must give the distance
 // exactly. The file includes the runtime's source to reach the static
-// function; the few runtime functions it calls are stubs here.
+// function (and traffic_replay.c, which traffic.c calls); the few other
+// runtime functions it calls are stubs here.
 // RUN: %clang -O2 -I%srcroot/include -I%srcroot/runtime %s -lpthread -o %t
 // RUN: %t | FileCheck %s
 // CHECK: rate 1: 0 wrong, 0 unknown buckets
@@ -13,6 +14,7 @@
 // CHECK: rate 4096: 0 wrong, 4095 unknown buckets
 // CHECK: rate 8192: 0 wrong, 4096 unknown buckets
 #include "traffic.c"
+#include "traffic_replay.c"
 
 #include <stdio.h>
 

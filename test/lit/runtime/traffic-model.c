@@ -69,6 +69,57 @@
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16384 %t loops | FileCheck %s --check-prefix=LOOPS
 // LOOPS: loops: same as one access at a time
 //
+// Repeated calls (traffic_replay.c): a sequence of calls made again and
+// again is simulated three times, then replayed (docs/counting.md,
+// "Repeated calls"). Against the reference, every line sampled: sweeps of
+// accesses over 40 to 3,000 lines made 7 times, reads and writes of two
+// scopes (write-backs in the scope that wrote); a sweep broken off in its
+// sixth repetition, at several points, and followed by another (the model
+// is brought to where the calls replayed left it); loops passed whole and
+// accesses in one period; a period within which a call repeats; lines
+// written before the first repetition and written back in the second only
+// (which is why the counts are those of the third). And the
+// same with no call replayed (ROOF_TRAFFIC_REPLAY=0).
+// RUN: env ROOF_OUTPUT=%t.rep.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 %t repeated | FileCheck %s --check-prefix=REPEATED
+// RUN: %python %S/Inputs/check_report.py %t.rep.json \
+// RUN:   'r["traffic"]["replayed_accesses"] > r["traffic"]["sampled_accesses"] // 2'
+// RUN: env ROOF_OUTPUT=%t.rep0.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=0 %t repeated | FileCheck %s --check-prefix=REPEATED
+// RUN: %python %S/Inputs/check_report.py %t.rep0.json \
+// RUN:   'r["traffic"]["replayed_accesses"] == 0'
+// ROOF_TRAFFIC_REPLAY=check simulates every call and checks those it would
+// replay against their records: none differs.
+// RUN: env ROOF_OUTPUT=%t.chk.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=check %t repeated 2>&1 | FileCheck %s --check-prefix=REPEATED --implicit-check-not=ROOF_TRAFFIC_REPLAY
+// RUN: %python %S/Inputs/check_report.py %t.chk.json \
+// RUN:   'r["traffic"]["replayed_accesses"] == 0'
+// REPEATED: sweeps: same as the reference
+// REPEATED: broken off: same as the reference
+// REPEATED: loops and accesses: same as the reference
+// REPEATED: a call twice in a period: same as the reference
+// REPEATED: written back in the second repetition only: same as the reference
+//
+// Sampled (one line in 16), a history too small for the longer sweeps
+// (64K), and another thread halving the rate while this one replays
+// (ROOF_TRAFFIC_LINES=512: the last cache's sample must fit): the census
+// with calls replayed is the one without, to the byte.
+// RUN: env ROOF_OUTPUT=%t.s1.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 %t repeated > /dev/null
+// RUN: env ROOF_OUTPUT=%t.s0.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_REPLAY=0 %t repeated > /dev/null
+// RUN: %python %S/Inputs/same_traffic.py %t.s1.json %t.s0.json
+// RUN: env ROOF_OUTPUT=%t.s2.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_REPLAY=check %t repeated 2>&1 > /dev/null | count 0
+// RUN: %python %S/Inputs/same_traffic.py %t.s1.json %t.s2.json
+// RUN: env ROOF_OUTPUT=%t.h1.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=64K %t repeated > /dev/null
+// RUN: env ROOF_OUTPUT=%t.h0.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=0 %t repeated > /dev/null
+// RUN: %python %S/Inputs/same_traffic.py %t.h1.json %t.h0.json
+// RUN: env ROOF_OUTPUT=%t.t1.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=512 %t halving | FileCheck %s --check-prefix=HALVING
+// RUN: env ROOF_OUTPUT=%t.t0.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=512 ROOF_TRAFFIC_REPLAY=0 %t halving | FileCheck %s --check-prefix=HALVING
+// RUN: %python %S/Inputs/same_traffic.py %t.t1.json %t.t0.json
+// RUN: %python %S/Inputs/check_report.py %t.t1.json 'r["traffic"]["sampling_rate"] < 1' \
+// RUN:   'r["traffic"]["replayed_accesses"] > 0'
+// HALVING: halving: done
+//
+// A malformed ROOF_TRAFFIC_REPLAY is refused in one line, and 2M used.
+// RUN: env ROOF_OUTPUT=%t.bad.json ROOF_TRAFFIC_REPLAY=2Q %t none 2>&1 | FileCheck %s --check-prefix=BADREPLAY
+// BADREPLAY: roof: ROOF_TRAFFIC_REPLAY="2Q" is not 0, check or a size from 64K to 1G such as 2M; using 2M
+//
 // A malformed ROOF_CACHES is refused in one line, and the machine's caches
 // are used.
 // RUN: env ROOF_OUTPUT=%t.bad.json ROOF_CACHES=4K,2K %t none 2>&1 | FileCheck %s --check-prefix=BAD
@@ -269,6 +320,116 @@ static void *run_loops(void *whole) {
   return NULL;
 }
 
+//===----------------------------------------------------------------------===//
+// Repeated calls
+//===----------------------------------------------------------------------===//
+
+// Lines [from, to) of a sweep over lines from `at`: an access of 8 bytes
+// each, every fifth a store, every third in the writer's scope.
+static void sweep(unsigned long at, unsigned from, unsigned to) {
+  for (unsigned i = from; i < to; i++)
+    touch(at + i * LINE + 8 * (i % 8), 8, i % 3 == 0, i % 5 == 0);
+}
+
+// A loop passed whole, and its accesses one by one to the reference.
+static void loop(const RoofTrafficStream *streams, uint32_t count,
+                 uint64_t iterations, int scope) {
+  __roof_traffic_loop(counters + scope * SLOTS, streams, count, iterations);
+  for (uint64_t i = 0; i < iterations; i++)
+    for (uint32_t k = 0; k < count; k++) {
+      unsigned long a = (unsigned long)streams[k].start +
+                        (unsigned long)((int64_t)i * streams[k].step);
+      for (unsigned long line = a / LINE;
+           line <= (a + streams[k].bytes - 1) / LINE; line++)
+        reference(line * LINE, scope, (int)streams[k].stored);
+    }
+}
+
+static void repeated(void) {
+  // Sweeps that fit in L1, L2, L3 and none, 7 times each.
+  static const unsigned sizes[] = {40, 200, 800, 3000};
+  for (int s = 0; s < 4; s++)
+    for (int repeat = 0; repeat < 7; repeat++)
+      sweep(base + (2ul << 20), 0, sizes[s]);
+  compare("sweeps");
+  // Broken off in the sixth repetition, at its start, within, at its end.
+  static const unsigned breaks[] = {0, 1, 77, 199};
+  for (int b = 0; b < 4; b++) {
+    for (int repeat = 0; repeat < 5; repeat++)
+      sweep(base + (4ul << 20), 0, 200);
+    sweep(base + (4ul << 20), 0, breaks[b]);
+    sweep(base + (6ul << 20) + breaks[b] * LINE, 0, 100);
+  }
+  compare("broken off");
+  // A period of a triad passed whole, an access and a strided loop that
+  // writes, 6 times, then the triad alone 5 times.
+  unsigned long a = base + (8ul << 20), b = a + 32768, c = b + 32768;
+  RoofTrafficStream triad[] = {{(const void *)b, 8, 8, 0},
+                               {(const void *)c, 8, 8, 0},
+                               {(const void *)a, 8, 8, 1}};
+  RoofTrafficStream strided[] = {{(const void *)(c + 8), 16, 8, 1}};
+  for (int repeat = 0; repeat < 6; repeat++) {
+    loop(triad, 3, 4096, 0);
+    touch(a + 100, 8, 1, 0);
+    loop(strided, 1, 1000, 1);
+  }
+  for (int repeat = 0; repeat < 5; repeat++)
+    loop(triad, 3, 4096, 0);
+  compare("loops and accesses");
+  // A, A, B: the first call of a period repeats within it.
+  for (int repeat = 0; repeat < 8; repeat++) {
+    sweep(base + (10ul << 20), 0, 30);
+    sweep(base + (10ul << 20), 0, 30);
+    sweep(base + (11ul << 20), 0, 50);
+  }
+  compare("a call twice in a period");
+  // Why three repetitions: 10 lines X written, then 300 others read, so X
+  // is dirty in L3 (1,024 lines) at depth 300; then 6 times 600 lines A, X
+  // and 500 lines B, all read. In the first repetition A leaves X in L3
+  // (300 + 600 < 1,024); in every later one A pushes X out (B, then A: 1,100
+  // lines), but only in the second is X dirty there (from before), and
+  // written back to DRAM: the third and later ones write nothing back.
+  unsigned long x = base + (12ul << 20), other = x + (1ul << 20);
+  for (unsigned i = 0; i < 10; i++)
+    touch(x + i * LINE, 8, 0, 1);
+  for (unsigned i = 0; i < 300; i++)
+    touch(other + i * LINE, 8, 0, 0);
+  for (int repeat = 0; repeat < 6; repeat++) {
+    for (unsigned i = 0; i < 600; i++)
+      touch(other + (1000 + i) * LINE, 8, 0, 0);
+    for (unsigned i = 0; i < 10; i++)
+      touch(x + i * LINE, 8, 0, 0);
+    for (unsigned i = 0; i < 500; i++)
+      touch(other + (2000 + i) * LINE, 8, 0, 0);
+  }
+  compare("written back in the second repetition only");
+}
+
+// Another thread touches 3,000 lines, which halves the rate for both.
+static void *halve(void *unused) {
+  (void)unused;
+  uint64_t *slots = FAKE_ENTER(mod);
+  for (unsigned long line = 0; line < 3000; line++)
+    __roof_traffic_access(
+        slots, (const void *)(base + (20ul << 20) + line * LINE), 8, line % 2);
+  return NULL;
+}
+
+// This thread sweeps 200 lines 10 times; in the sixth, while it replays,
+// the other thread halves the rate.
+static void halving(void) {
+  for (int repeat = 0; repeat < 10; repeat++) {
+    sweep(base + (2ul << 20), 0, 77);
+    if (repeat == 5) {
+      pthread_t thread;
+      pthread_create(&thread, NULL, halve, NULL);
+      pthread_join(thread, NULL);
+    }
+    sweep(base + (2ul << 20), 77, 200);
+  }
+  printf("halving: done\n");
+}
+
 int main(int argc, char **argv) {
   counters = FAKE_ENTER(mod);
   const char *what = argc > 1 ? argv[1] : "";
@@ -316,6 +477,14 @@ int main(int argc, char **argv) {
       printf("loops: same as one access at a time (%llu bytes)\n",
              (unsigned long long)(loop_slots[0][0] + loop_slots[0][1]));
     return same ? 0 : 1;
+  }
+  if (strcmp(what, "repeated") == 0) {
+    repeated();
+    return 0;
+  }
+  if (strcmp(what, "halving") == 0) {
+    halving();
+    return 0;
   }
   if (strcmp(what, "fork") == 0) {
     for (unsigned long line = 0; line < 100; line++)

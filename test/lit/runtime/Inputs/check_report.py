@@ -43,7 +43,7 @@ FUNCTION_KEYS = ["name", "demangled", "module", "line", "calls", "time_s",
 REGION_KEYS = ["name", "entries", "time_s"]
 THREAD_KEYS = ["index", "tid"]
 TRAFFIC_KEYS = ["model", "line_bytes", "sampling_rate", "levels", "memory",
-                "sampled_accesses"]
+                "sampled_accesses", "replayed_accesses"]
 LEVEL_KEYS = ["name", "bytes", "from"]
 LEVEL_SOURCES = ["ROOF_CACHES", "sysfs", "cpuid", "default"]
 # The levels below L1 of a traffic-mode census (validate() sets them).
@@ -122,6 +122,9 @@ def traffic_model(t):
     require(is_number(t["sampling_rate"]) and 0 < t["sampling_rate"] <= 1,
             "traffic", "sampling_rate")
     require(is_count(t["sampled_accesses"]), "traffic", "sampled_accesses")
+    require(is_count(t["replayed_accesses"])
+            and t["replayed_accesses"] <= t["sampled_accesses"],
+            "traffic", "replayed_accesses")
     require(1 <= len(t["levels"]) <= 4, "traffic", "levels")
     for i, level in enumerate(t["levels"]):
         keys(level, LEVEL_KEYS, f"traffic.levels[{i}]")

@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Repeated calls replayed against the same calls simulated, on the corpus.
+
+The traffic model replays a sequence of calls it has simulated three times
+in a row instead of simulating it again (docs/counting.md, "Repeated
+calls"). ROOF_TRAFFIC_REPLAY=check simulates every call instead, and checks
+each one that would be replayed against the record it would be replayed
+from. Every kernel of the corpus of compare.py (test/traffic/corpus), at
+its three sizes, runs both ways at three sampling rates (every line, one in
+4, one in 32, the default); the two censuses must have the same traffic to
+the byte (every function, thread and the totals, and the model's sampled
+accesses), and the check must find no call whose counts differ from its
+record. The runs are made with address randomization off (setarch -R), and
+the two settings have values of one length (2048K and check), so that the
+program's memory is laid out the same in both: the lines sampled are those
+of its addresses.
+
+    test/traffic/replay.py                     # every kernel, size and rate
+    test/traffic/replay.py --kernels triad,chase --rates 32
+
+Python 3 standard library only; needs roof built (--build, default build/).
+Exit status 77 where address randomization cannot be turned off.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import compare
+
+RATES = ["1", "4", "32"]
+SETTINGS = ["2048K", "check"]  # of one length: the stack is laid out alike
+
+
+def traffic(census):
+    """What the census says of traffic, but for how it was counted."""
+    top = dict(census["traffic"])
+    replayed = top.pop("replayed_accesses")
+    scopes = [census["totals"].get("traffic")]
+    for key in ("functions", "threads"):
+        scopes += [(obj.get("name", obj.get("index")), obj.get("traffic"))
+                   for obj in census[key]]
+    return (top, scopes), replayed
+
+
+def runs(kernel, size, binaries, work):
+    """[(rate, same, replayed accesses, sampled accesses, message)]."""
+    f, _, _, sizes = compare.KERNELS[kernel]
+    args, reps = sizes[size]
+    results = []
+    for rate in RATES:
+        counted = {}
+        message = ""
+        for setting in SETTINGS:
+            out = os.path.join(work, "%s-%s-%s-%s.json" % (kernel, size, rate, setting))
+            env = dict(os.environ, **compare.ROOF_ENV, ROOF_OUTPUT=out,
+                       ROOF_TRAFFIC_REPLAY=setting,
+                       **(compare.EXACT_ENV if rate == "1" else {"ROOF_TRAFFIC_RATE": rate}))
+            p = subprocess.run(["setarch", "-R", binaries[f], kernel] + args + [str(reps)],
+                               env=env, capture_output=True, text=True)
+            if p.returncode:
+                sys.exit("replay.py: %s %s failed: %s" % (kernel, size, p.stderr[-2000:]))
+            if setting == "check" and "roof:" in p.stderr:
+                message = p.stderr.strip()
+            with open(out) as census:
+                counted[setting] = traffic(json.load(census))
+        (replayed_traffic, replayed), (checked_traffic, _) = counted["2048K"], counted["check"]
+        results.append((rate, replayed_traffic == checked_traffic and not message, replayed,
+                        replayed_traffic[0]["sampled_accesses"], message))
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build", default=os.path.join(compare.ROOT, "build"))
+    ap.add_argument("--kernels", help="comma-separated kernels (default all)")
+    ap.add_argument("--rates", help="comma-separated rates (default 1,4,32)")
+    args = ap.parse_args()
+    if subprocess.run(["setarch", "-R", "true"], capture_output=True).returncode:
+        print("replay.py: setarch -R cannot turn address randomization off here; skipped")
+        return compare.SKIP
+    global RATES
+    RATES = args.rates.split(",") if args.rates else RATES
+    kernels = args.kernels.split(",") if args.kernels else list(compare.KERNELS)
+    roof = os.path.join(args.build, "bin", "roof")
+    with tempfile.TemporaryDirectory(prefix="roof-replay-") as work:
+        binaries = {}
+        for f in sorted({compare.KERNELS[k][0] for k in kernels}):
+            binaries[f] = os.path.join(work, os.path.splitext(f)[0])
+            compare.run([roof, "cc", "--roof-traffic"] + compare.FLAGS +
+                        [os.path.join(compare.CORPUS, f),
+                         os.path.join(compare.CORPUS, "corpus.c"), "-o", binaries[f]])
+        cases = [(k, s) for k in kernels for s in compare.SIZES]
+        with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+            results = list(pool.map(lambda c: runs(c[0], c[1], binaries, work), cases))
+    different = replayed_rows = 0
+    for (kernel, size), rows in zip(cases, results):
+        for rate, same, replayed, sampled, message in rows:
+            different += not same
+            replayed_rows += replayed > 0
+            print("%-18s %-6s rate %-3s %-9s replayed %d of %d sampled accesses%s"
+                  % (kernel, size, rate, "same" if same else "DIFFERENT", replayed, sampled,
+                     " (" + message + ")" if message else ""))
+    total = sum(len(rows) for rows in results)
+    print("replay.py: %d of %d runs with the traffic of the calls simulated, "
+          "%d of them with calls replayed" % (total - different, total, replayed_rows))
+    return 1 if different or not replayed_rows else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
