@@ -6,9 +6,12 @@ For each example this builds three binaries with the same flags:
   roof:    clang-19 FLAGS -fpass-plugin=libroofpass.so ...    (the default)
   traffic: the same with ROOF_TRAFFIC=1 in the compiler's environment
            (roof cc --roof-traffic: the cache model of docs/counting.md)
-runs them interleaved, in an order that rotates between repetitions, and
+and runs the traffic binary twice: as it is, and with ROOF_TRAFFIC_REPLAY=0
+(every call of the model simulated, none replayed: docs/counting.md,
+"Repeated calls"); runs them interleaved, in an order that rotates between repetitions, and
 reports the median wall time of each and the medians of the per-repetition
-ratios roof/plain (target <= 1.05) and traffic/plain (target <= 2.0), with
+ratios roof/plain (target <= 1.05) and traffic/plain (target <= 2.0; the
+ratio without replay beside it), with
 the CPU-time ratios (user + system), which other load disturbs less. Each
 traffic run must write a census with a traffic object.
 
@@ -42,6 +45,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOF_LIMIT = 1.05
 TRAFFIC_LIMIT = 2.0
 VARIANTS = ["plain", "roof", "traffic"]
+# The traffic binary with every call of the model simulated.
+SIMULATED = ["env", "ROOF_TRAFFIC_REPLAY=0"]
 EXAMPLES = ["stream_triad", "daxpy", "stencil7", "dgemm_blocked", "complex_divsqrt"]
 
 
@@ -75,7 +80,9 @@ def corpus_cases(args, work, env):
                 reps *= 2
             cases[kernel + "/" + size] = {
                 "plain": command("plain", reps), "traffic": command("traffic", reps),
-                "plain0": command("plain", 0), "traffic0": command("traffic", 0)}
+                "simulated": SIMULATED + command("traffic", reps),
+                "plain0": command("plain", 0), "traffic0": command("traffic", 0),
+                "simulated0": SIMULATED + command("traffic", 0)}
     return cases, compare.FLAGS
 
 
@@ -94,7 +101,7 @@ def measure(cases, reps, env, census):
                 w, c = run_timed(variants[v], dict(env, ROOF_OUTPUT=census))
                 times[case][v][0].append(w)
                 times[case][v][1].append(c)
-                if v.startswith("traffic"):
+                if v.startswith(("traffic", "simulated")):
                     with open(census) as f:
                         if json.load(f).get("traffic") is None:
                             sys.exit("traffic_overhead.py: %s wrote no traffic" % variants[v][0])
@@ -137,7 +144,7 @@ def main():
     flags = ["-O3"] + default_arch() + ["-fopenmp", "-I" + os.path.join(ROOT, "include", "roof")]
     work = tempfile.mkdtemp(prefix="roof-traffic-")
     env = dict(os.environ, OMP_NUM_THREADS=args.threads)
-    for name in ("ROOF_OUTPUT", "ROOF_TRAFFIC"):
+    for name in ("ROOF_OUTPUT", "ROOF_TRAFFIC", "ROOF_TRAFFIC_REPLAY"):
         env.pop(name, None)
 
     examples = {}
@@ -148,7 +155,8 @@ def main():
         run([args.clang] + flags + ["-DROOF_DISABLE", source, "-o", binary["plain"], "-lm"])
         run([args.clang] + instrumented + ["-o", binary["roof"]], env)
         run([args.clang] + instrumented + ["-o", binary["traffic"]], dict(env, ROOF_TRAFFIC="1"))
-        examples[name] = {v: [binary[v]] for v in VARIANTS}
+        examples[name] = dict({v: [binary[v]] for v in VARIANTS},
+                              simulated=SIMULATED + [binary["traffic"]])
         print("built " + name, flush=True)
     corpus, corpus_flags = (corpus_cases(args, work, dict(env, OMP_NUM_THREADS="1"))
                             if args.corpus else ({}, []))
@@ -163,36 +171,42 @@ def main():
                 clang_version(args.clang), " ".join(flags[:-1]), args.threads, reps,
                 load_start, loadavg()), "",
              "| example | plain (s) | roof (s) | traffic (s) | roof ratio | traffic ratio "
-             "| roof CPU-time ratio | traffic CPU-time ratio |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "| traffic ratio, none replayed | roof CPU-time ratio | traffic CPU-time ratio |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     flagged = []
     for name in examples:
         t = times[name]
         rr, tr = ratio(t, "roof"), ratio(t, "traffic")
         if rr > ROOF_LIMIT:
             flagged.append("%s: roof ratio %.3f > %.2f" % (name, rr, ROOF_LIMIT))
-        lines.append("| %s | %.3f | %.3f | %.3f | %s | %.3f | %.3f | %.3f |"
+        lines.append("| %s | %.3f | %.3f | %.3f | %s | %.3f | %.3f | %.3f | %.3f |"
                      % (name, *(statistics.median(t[v][0]) for v in VARIANTS),
-                        fmt_ratio(rr, ROOF_LIMIT), tr, ratio(t, "roof", 1),
-                        ratio(t, "traffic", 1)))
-    medians = [("examples", statistics.median(ratio(times[n], "traffic") for n in examples))]
+                        fmt_ratio(rr, ROOF_LIMIT), tr, ratio(t, "simulated"),
+                        ratio(t, "roof", 1), ratio(t, "traffic", 1)))
+    def median_ratios(cases):
+        return tuple(statistics.median(ratio(times[c], v) for c in cases)
+                     for v in ("traffic", "simulated"))
+
+    medians = [("examples", *median_ratios(examples))]
     if corpus:
         lines += ["", "Traffic corpus (flags `%s`, one thread; each run repeated until the "
                   "plain one's runs take %.1f s of CPU; times and ratios of those runs, "
                   "without the allocation and initialisation before them):"
                   % (" ".join(corpus_flags), args.seconds), "",
-                  "| kernel/size | plain (s) | traffic (s) | traffic ratio | traffic CPU-time ratio |",
-                  "|---|---:|---:|---:|---:|"]
+                  "| kernel/size | plain (s) | traffic (s) | traffic ratio "
+                  "| traffic ratio, none replayed | traffic CPU-time ratio |",
+                  "|---|---:|---:|---:|---:|---:|"]
         for case in corpus:
             t = times[case]
-            lines.append("| %s | %.3f | %.3f | %.3f | %.3f |"
+            lines.append("| %s | %.3f | %.3f | %.3f | %.3f | %.3f |"
                          % (case, *(statistics.median(a - b for a, b in zip(t[v][0], t[v + "0"][0]))
                                     for v in ("plain", "traffic")),
-                            ratio(t, "traffic"), ratio(t, "traffic", 1)))
-        medians.append(("corpus", statistics.median(ratio(times[c], "traffic") for c in corpus)))
+                            ratio(t, "traffic"), ratio(t, "simulated"), ratio(t, "traffic", 1)))
+        medians.append(("corpus", *median_ratios(corpus)))
     lines.append("")
-    for what, median in medians:
-        lines.append("Median traffic ratio, %s: %s" % (what, fmt_ratio(median, TRAFFIC_LIMIT)))
+    for what, median, simulated in medians:
+        lines.append("Median traffic ratio, %s: %s (none replayed: %.3f)"
+                     % (what, fmt_ratio(median, TRAFFIC_LIMIT), simulated))
         if median > TRAFFIC_LIMIT:
             flagged.append("%s: median traffic ratio %.3f > %.1f" % (what, median, TRAFFIC_LIMIT))
     report("\n".join(lines), flagged, "roof <= %.2f, traffic median <= %.1f"
