@@ -22,9 +22,9 @@
 |* when a call's parameters equal those of an earlier call with the same
 |* signature (a hash of them), and taken when the calls repeat, one by one,
 |* for two more periods. Keeping the history adds up to about a fifth to
-|* the calls it records; where it fills and replays fewer calls than it recorded,
-|* it is not kept for one, three, seven, ... then 63 histories' worth of
-|* calls, until one replays as many as it recorded.
+|* the calls it records; where it fills and replays fewer calls than it
+|* recorded, it is not kept for one, three, seven, ... then 63 histories'
+|* worth of calls, until one replays as many as it recorded.
 |*
 \*===----------------------------------------------------------------------===*/
 #include "traffic_replay.h"
