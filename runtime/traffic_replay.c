@@ -126,15 +126,23 @@ bool roofrt_replay_full(struct roofrt_replay *r) {
   return false;
 }
 
+/* The index of `counter` among record c's counts, or c->counts. */
+static uint32_t count_of(struct roofrt_replay_record *c,
+                         const uint64_t *counter) {
+  struct roofrt_replay_count *k = roofrt_replay_counts(c);
+  uint32_t j = 0;
+  while (j < c->counts && k[j].counter != counter)
+    j++;
+  return j;
+}
+
 void roofrt_replay_note(struct roofrt_replay *r, uint64_t *counter,
                         uint64_t amount) {
   struct roofrt_replay_record *c = r->open;
   if (!c)
     return;
   struct roofrt_replay_count *k = roofrt_replay_counts(c);
-  uint32_t j = 0;
-  while (j < c->counts && k[j].counter != counter)
-    j++;
+  uint32_t j = count_of(c, counter);
   if (j < c->counts) {
     k[j].amount += amount;
   } else if (j < ROOFRT_REPLAY_MAX_COUNTS) {
@@ -181,9 +189,7 @@ void roofrt_replay_checked(struct roofrt_replay *r) {
   bool same = r->open == made && made->counts == c->counts &&
               *r->accesses - r->accesses_before == c->accesses;
   for (uint32_t j = 0; same && j < made->counts; j++) {
-    uint32_t i = 0;
-    while (i < c->counts && expected[i].counter != counts[j].counter)
-      i++;
+    uint32_t i = count_of(c, counts[j].counter);
     same = i < c->counts && expected[i].amount == counts[j].amount;
   }
   static _Thread_local bool warned;
