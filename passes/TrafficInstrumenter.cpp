@@ -30,6 +30,8 @@ namespace roof {
 namespace {
 
 constexpr const char *ThresholdName = ROOF_ABI_SYMBOL(__roof_traffic_threshold);
+constexpr const char *SetMaskName = ROOF_ABI_SYMBOL(__roof_traffic_set_mask);
+constexpr const char *SetValueName = ROOF_ABI_SYMBOL(__roof_traffic_set_value);
 constexpr const char *AccessName = ROOF_ABI_SYMBOL(__roof_traffic_access);
 constexpr const char *LanesName = ROOF_ABI_SYMBOL(__roof_traffic_lanes);
 constexpr const char *LoopName = ROOF_ABI_SYMBOL(__roof_traffic_loop);
@@ -479,11 +481,24 @@ passLoop(Loop &L, const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
   return Checked;
 }
 
-/// The hash of the line of byte \p Address, line * ROOF_TRAFFIC_HASH
-/// (include/roof/abi.h); the next line's is ROOF_TRAFFIC_HASH more.
-Value *lineHash(IRBuilder<> &B, Value *Address) {
-  Value *Line = B.CreateLShr(Address, ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
+/// The hash of line \p Line, line * ROOF_TRAFFIC_HASH (include/roof/abi.h);
+/// the next line's is ROOF_TRAFFIC_HASH more.
+Value *lineHash(IRBuilder<> &B, Value *Line) {
   return B.CreateMul(Line, B.getInt64(ROOF_TRAFFIC_HASH), "roof.hash");
+}
+
+/// The loads, once per function, of what decides whether a line is
+/// sampled: by its hash, or as a line of one of the L1's sampled sets.
+struct Sampling {
+  Value *Limit;
+  Value *SetMask, *SetValue;
+};
+
+/// Whether line \p Line is one of the L1's sampled sets: line & mask is
+/// the value.
+Value *inSampledSet(IRBuilder<> &B, Value *Line, const Sampling &S) {
+  return B.CreateICmpEQ(B.CreateAnd(Line, S.SetMask), S.SetValue,
+                        "roof.sampled.set");
 }
 
 /// Whether the line of hash \p Hash is sampled: hash >> HASH_SHIFT is below
@@ -536,10 +551,15 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
       M.getOrInsertFunction(LanesName, Void, Ptr, Ptr, I64, I32, I32, I32);
 
   IRBuilder<> EntryB(EntryPoint);
-  Value *Limit = EntryB.CreateSub(
+  Sampling Sample;
+  Sample.Limit = EntryB.CreateSub(
       EntryB.CreateShl(EntryB.CreateLoad(I64, ThresholdVar, "roof.threshold"),
                        ROOF_TRAFFIC_HASH_SHIFT),
       EntryB.getInt64(1), "roof.limit");
+  Sample.SetMask = EntryB.CreateLoad(I64, M.getOrInsertGlobal(SetMaskName, I64),
+                                     "roof.set.mask");
+  Sample.SetValue = EntryB.CreateLoad(
+      I64, M.getOrInsertGlobal(SetValueName, I64), "roof.set.value");
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, 64);
   Function &F = *EntryPoint->getFunction();
   IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -606,13 +626,19 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     if (X.Alignment.value() < Size ||
         Size > (uint64_t(1) << ROOF_TRAFFIC_LINE_SHIFT))
       ++After;
-    Value *Hash = lineHash(B, B.CreatePtrToInt(X.Pointer, I64));
-    Value *Sampled = isSampled(B, Hash, Limit);
-    for (uint64_t J = 1; J <= After; ++J)
-      Sampled = B.CreateOr(
-          Sampled,
-          isSampled(B, B.CreateAdd(Hash, B.getInt64(J * ROOF_TRAFFIC_HASH)),
-                    Limit));
+    Value *Line = B.CreateLShr(B.CreatePtrToInt(X.Pointer, I64),
+                               ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
+    // Each line's two checks in turn (an operand's order of evaluation is
+    // not the IR's).
+    Value *Hash = lineHash(B, Line);
+    Value *Sampled = isSampled(B, Hash, Sample.Limit);
+    Sampled = B.CreateOr(Sampled, inSampledSet(B, Line, Sample));
+    for (uint64_t J = 1; J <= After; ++J) {
+      Value *Next = B.CreateAdd(Hash, B.getInt64(J * ROOF_TRAFFIC_HASH));
+      Sampled = B.CreateOr(Sampled, isSampled(B, Next, Sample.Limit));
+      Value *NextLine = B.CreateAdd(Line, B.getInt64(J));
+      Sampled = B.CreateOr(Sampled, inSampledSet(B, NextLine, Sample));
+    }
     Instruction *Then = SplitBlockAndInsertIfThen(Sampled, I, false, Unlikely);
     IRBuilder<> T(Then);
     T.CreateCall(AccessFn, {Slots, X.Pointer, Bytes, Stored});

@@ -118,6 +118,14 @@ static void traffic_object(struct roofrt_json *j,
     roofrt_json_uint(j, roofrt_traffic.level_bytes[level]);
     roofrt_json_key(j, "from");
     roofrt_json_string(j, roofrt_traffic.from);
+    if (!level && roofrt_traffic.l1_sampled) {
+      roofrt_json_key(j, "ways");
+      roofrt_json_uint(j, roofrt_traffic.l1_ways);
+      roofrt_json_key(j, "sets");
+      roofrt_json_uint(j, roofrt_traffic.l1_sets);
+      roofrt_json_key(j, "sampled_sets");
+      roofrt_json_uint(j, roofrt_traffic.l1_sampled);
+    }
     roofrt_json_close(j);
   }
   roofrt_json_close(j);

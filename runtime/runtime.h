@@ -12,6 +12,7 @@
 |*                  libraries are not linked
 |*   traffic.c      the bytes below L1, from a sampled cache model
 |*   traffic_replay.c  the model's calls that repeat, replayed
+|*   traffic_sets.c  the L1's sets, simulated on a sample of them
 |*   census.c       counts x weights, with saturation
 |*   report.c       the JSON document itself
 |*   json_writer.c  a small streaming JSON emitter
@@ -30,7 +31,7 @@
 |*   write          output.c, signals.c, interpose.c (the write and what
 |*                  triggers it), report.c, json_writer.c
 |*   what is counted  regions.c, markers.c, kernels.c, traffic.c,
-|*                  traffic_replay.c, census.c
+|*                  traffic_replay.c, traffic_sets.c, census.c
 |*   registry       registry.c: modules, threads, and the hooks through
 |*                  which the layers above hear of modules, exits and forks
 |*   services       timer.c, process.c, arena.c, format.c, libm_paths.c
@@ -302,6 +303,11 @@ struct roofrt_traffic_config {
   unsigned num_levels;
   uint64_t level_bytes[ROOF_MAX_CACHE_LEVELS]; /* from L1 down */
   const char *from; /* "ROOF_CACHES", "sysfs", "default" */
+  /* The L1's ways and sets, when known (traffic_sets.h), and how many of
+   * the sets are sampled: 0 when the L1 is modelled fully associative. */
+  unsigned l1_ways;
+  uint64_t l1_sets;
+  uint32_t l1_sampled;
 };
 extern struct roofrt_traffic_config roofrt_traffic;
 

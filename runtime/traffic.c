@@ -14,6 +14,10 @@
 |*     where it is now dirty;
 |*   - a store makes the line dirty in L1.
 |*
+|* With ROOF_TRAFFIC_SETS, the L1's fetches and write-backs come from a
+|* simulation of a few of its sets instead (traffic_sets.c), which sees the
+|* conflicts of a set-associative L1.
+|*
 |* A sample of one line in 2^k (the lines whose hash is below a threshold,
 |* SHARDS: Waldspurger et al., FAST'15) stands for all of them: a cache of C
 |* lines holds C / 2^k sampled lines, and every fetched or written-back line
@@ -35,6 +39,7 @@
 \*===----------------------------------------------------------------------===*/
 #include "runtime.h"
 #include "traffic_replay.h"
+#include "traffic_sets.h"
 
 #include <fcntl.h>
 #include <stddef.h>
@@ -48,6 +53,10 @@
 
 /* Read by instrumented code; lowered (never raised) by the runtime. */
 ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD >> 5;
+/* The L1's sampled sets (traffic_sets.h), set once by configure(): none
+ * until then. */
+ROOFRT_EXPORT uint64_t __roof_traffic_set_mask = 0;
+ROOFRT_EXPORT uint64_t __roof_traffic_set_value = 1;
 
 struct roofrt_traffic_config roofrt_traffic;
 static pthread_once_t config_once = PTHREAD_ONCE_INIT;
@@ -106,8 +115,9 @@ static uint64_t parse_size(const char *s, const char **end) {
   return value;
 }
 
-/* ROOF_CACHES="48K,1M,32M": the capacities from L1 down. */
-static bool caches_from_environment(void) {
+/* ROOF_CACHES="48K/12,1M,32M": the capacities from L1 down, and maybe the
+ * L1's ways. */
+static bool caches_from_environment(struct roofrt_traffic_config *to) {
   const char *spec = getenv("ROOF_CACHES");
   if (!spec || !*spec)
     return false;
@@ -116,20 +126,29 @@ static bool caches_from_environment(void) {
   while (*p) {
     const char *end = p;
     uint64_t bytes = parse_size(p, &end);
+    if (bytes && !c.num_levels && *end == '/') {
+      char *after;
+      unsigned long ways = strtoul(end + 1, &after, 10);
+      c.l1_ways = ways >= 1 && ways <= ROOF_L1_MAX_WAYS && after != end + 1
+                      ? (unsigned)ways
+                      : 0;
+      end = c.l1_ways ? after : end + 1;
+    }
     if (!bytes || c.num_levels == ROOF_MAX_CACHE_LEVELS ||
         (*end && *end != ',') ||
         (c.num_levels && bytes <= c.level_bytes[c.num_levels - 1])) {
       roofrt_warn("ROOF_CACHES=\"%s\" is not a list of at most %d growing "
-                  "sizes such as 48K,1M,32M; the caches are taken from the "
+                  "sizes such as 48K,1M,32M (the first may give the L1's "
+                  "ways, 1 to %d: 48K/12); the caches are taken from the "
                   "machine",
-                  spec, ROOF_MAX_CACHE_LEVELS);
+                  spec, ROOF_MAX_CACHE_LEVELS, ROOF_L1_MAX_WAYS);
       return false;
     }
     c.level_bytes[c.num_levels++] = bytes;
     p = *end ? end + 1 : end;
   }
   c.from = "ROOF_CACHES";
-  roofrt_traffic = c;
+  *to = c;
   return true;
 }
 
@@ -152,10 +171,10 @@ static void read_sysfs(int index, const char *name, char *buf, size_t size) {
 }
 
 /* The data and unified caches of CPU 0, one per level. */
-static bool caches_from_sysfs(void) {
+static bool caches_from_sysfs(struct roofrt_traffic_config *to) {
   struct roofrt_traffic_config c = {0};
   for (int index = 0; index < 16; index++) {
-    char level[16], type[32], size[32];
+    char level[16], type[32], size[32], ways[16];
     read_sysfs(index, "level", level, sizeof level);
     if (!level[0])
       break;
@@ -168,6 +187,10 @@ static bool caches_from_sysfs(void) {
         l > ROOF_MAX_CACHE_LEVELS)
       continue;
     c.level_bytes[l - 1] = bytes;
+    if (l == 1) {
+      read_sysfs(index, "ways_of_associativity", ways, sizeof ways);
+      c.l1_ways = (unsigned)atoi(ways);
+    }
     if ((unsigned)l > c.num_levels)
       c.num_levels = (unsigned)l;
   }
@@ -177,12 +200,12 @@ static bool caches_from_sysfs(void) {
   if (!c.num_levels)
     return false;
   c.from = "sysfs";
-  roofrt_traffic = c;
+  *to = c;
   return true;
 }
 
 /* The data caches the C library reads from cpuid (sysconf, glibc). */
-static bool caches_from_cpuid(void) {
+static bool caches_from_cpuid(struct roofrt_traffic_config *to) {
   static const int names[ROOF_MAX_CACHE_LEVELS] = {
       _SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE, _SC_LEVEL3_CACHE_SIZE,
       _SC_LEVEL4_CACHE_SIZE};
@@ -195,9 +218,57 @@ static bool caches_from_cpuid(void) {
   }
   if (!c.num_levels)
     return false;
+  long ways = sysconf(_SC_LEVEL1_DCACHE_ASSOC);
+  c.l1_ways = ways > 0 ? (unsigned)ways : 0;
   c.from = "cpuid";
-  roofrt_traffic = c;
+  *to = c;
   return true;
+}
+
+/* ROOF_TRAFFIC_SETS=N: the L1 simulated on N of its sets (a power of 2; 0,
+ * the default: fully associative), from its size and ways, when they make
+ * whole sets of 64-byte lines, a power of 2 of them; ways not given with
+ * ROOF_CACHES are the machine's when its L1 is of the size given. */
+static void configure_l1_sets(struct roofrt_traffic_config *c) {
+  const char *spec = getenv("ROOF_TRAFFIC_SETS");
+  uint64_t sampled = 0;
+  if (spec && *spec) {
+    char *end;
+    unsigned long n = strtoul(spec, &end, 10);
+    if (*end || end == spec || (n & (n - 1)))
+      roofrt_warn("ROOF_TRAFFIC_SETS=\"%s\" is not 0 or a power of 2; the "
+                  "L1 is fully associative",
+                  spec);
+    else
+      sampled = n;
+  }
+  struct roofrt_traffic_config machine;
+  if (sampled && !c->l1_ways && c->from &&
+      strcmp(c->from, "ROOF_CACHES") == 0 &&
+      (caches_from_sysfs(&machine) || caches_from_cpuid(&machine)) &&
+      machine.level_bytes[0] == c->level_bytes[0])
+    c->l1_ways = machine.l1_ways;
+  uint64_t sets = c->l1_ways ? c->level_bytes[0] / LINE_BYTES / c->l1_ways : 0;
+  if (sampled &&
+      (c->l1_ways > ROOF_L1_MAX_WAYS || !sets || (sets & (sets - 1)) ||
+       sets * c->l1_ways * LINE_BYTES != c->level_bytes[0] || sampled > sets)) {
+    roofrt_warn(
+        "ROOF_TRAFFIC_SETS=%s: the L1's ways are not known (ROOF_CACHES="
+        "48K/12 gives them) or do not divide it into a power of 2 of sets, "
+        "at least as many; the L1 is fully associative",
+        spec);
+    sampled = 0;
+  }
+  if (!sampled) {
+    c->l1_ways = 0;
+    return;
+  }
+  c->l1_sets = sets;
+  c->l1_sampled = (uint32_t)sampled;
+  /* Sets from the middle: an allocation of a page or more starts in the
+   * first set, so every array's first line is there. */
+  __roof_traffic_set_value = (sets / 2) & ~(sampled - 1);
+  __roof_traffic_set_mask = (sets - 1) & ~(sampled - 1);
 }
 
 /* ROOF_TRAFFIC_REPLAY=2M: the bytes of each thread's history of calls
@@ -224,14 +295,14 @@ static void configure_replay(void) {
 /* ROOF_TRAFFIC_RATE=N: at most one line in N sampled at the start (a power
  * of 2; default 32). ROOF_TRAFFIC_LINES=N: lines tracked per thread. */
 static void configure(void) {
-  if (!caches_from_environment() && !caches_from_sysfs() &&
-      !caches_from_cpuid()) {
-    struct roofrt_traffic_config c = {
-        .num_levels = 3,
-        .level_bytes = {32 << 10, 1 << 20, 32 << 20},
-        .from = "default"};
-    roofrt_traffic = c;
-  }
+  struct roofrt_traffic_config c = {
+      .num_levels = 3,
+      .level_bytes = {32 << 10, 1 << 20, 32 << 20},
+      .from = "default"};
+  if (!caches_from_environment(&c) && !caches_from_sysfs(&c))
+    caches_from_cpuid(&c);
+  configure_l1_sets(&c);
+  roofrt_traffic = c;
   const char *rate = getenv("ROOF_TRAFFIC_RATE");
   if (rate && *rate) {
     char *end;
@@ -330,6 +401,9 @@ struct model {
   struct roofrt_replay *replay;
   bool recording;
   bool hold_threshold; /* the sampling does not change (a call again) */
+  /* The L1's sampled sets, which count its fetches and write-backs, or
+   * NULL: then the L1 of the hierarchy above counts them. */
+  struct roofrt_l1_sets *l1;
 };
 
 static _Thread_local struct model *current_model;
@@ -386,12 +460,19 @@ static void unlink_line(struct model *m, uint32_t i) {
     m->lines[s->next].prev = s->prev;
 }
 
-static void count(const struct model *m, uint64_t *slots, unsigned level,
-                  unsigned stored) {
-  uint64_t *counter = &slots[2 * level + stored];
-  *counter += m->weight;
+static void add(void *model, uint64_t *counter, uint64_t bytes) {
+  const struct model *m = model;
+  *counter += bytes;
   if (__builtin_expect(m->recording, 0))
-    roofrt_replay_note(m->replay, counter, m->weight);
+    roofrt_replay_note(m->replay, counter, bytes);
+}
+
+/* A sampled line fetched into cache `level`, or written back from it. */
+static void count(struct model *m, uint64_t *slots, unsigned level,
+                  unsigned stored) {
+  if (!level && m->l1)
+    return;
+  add(m, &slots[2 * level + stored], m->weight);
 }
 
 /* Line `s` leaves cache `level`: written back when it is dirty there. */
@@ -485,8 +566,11 @@ static struct model *model_create(void) {
   uint32_t table = 1;
   while (table < 2 * entries)
     table <<= 1;
+  uint32_t sampled_sets = roofrt_traffic.l1_sampled;
+  size_t l1_bytes = sampled_sets ? 8 + roofrt_l1_sets_bytes(sampled_sets) : 0;
   size_t bytes = sizeof(struct model) + entries * sizeof(struct line_state) +
-                 entries * sizeof(uint32_t) + table * sizeof(uint32_t);
+                 entries * sizeof(uint32_t) + table * sizeof(uint32_t) +
+                 l1_bytes;
   char *p = map(bytes);
   if (!p) {
     roofrt_warn("out of memory for the traffic model; this thread's traffic "
@@ -501,6 +585,12 @@ static struct model *model_create(void) {
   m->free_lines = (uint32_t *)p;
   p += entries * sizeof(uint32_t);
   m->table = (uint32_t *)p;
+  p += table * sizeof(uint32_t);
+  if (sampled_sets) {
+    m->l1 = (struct roofrt_l1_sets *)(((uintptr_t)p + 7) & ~(uintptr_t)7);
+    roofrt_l1_sets_init(m->l1, roofrt_traffic.l1_sets, roofrt_traffic.l1_ways,
+                        sampled_sets, __roof_traffic_set_value, add, m);
+  }
   m->cap = cap;
   m->max_table = table;
   m->table_mask = (table < MIN_TABLE ? table : MIN_TABLE) - 1;
@@ -655,6 +745,8 @@ access_lines(struct model *m, uint64_t *slots, uint64_t address, uint64_t bytes,
   uint64_t first = address >> ROOF_TRAFFIC_LINE_SHIFT;
   uint64_t last = (address + bytes - 1) >> ROOF_TRAFFIC_LINE_SHIFT;
   follow_threshold(m);
+  if (m->l1)
+    roofrt_l1_range(m->l1, slots, first, last, stored);
   if (bytes > RANGE_BYTES) {
     touch_range(m, slots, first, last, stored);
     return;
@@ -1247,6 +1339,8 @@ static void walk_one_line_each(struct model *m, uint64_t *slots,
 static void loop_lines(struct model *m, uint64_t *slots,
                        const RoofTrafficStream *streams, uint32_t num_streams,
                        uint64_t iterations) {
+  if (m->l1)
+    roofrt_l1_loop(m->l1, slots, streams, num_streams, iterations);
   follow_threshold(m);
   use_threshold(m);
   /* The lines sampled now: fewer may be when the rate halves on the way,

@@ -308,14 +308,19 @@ std::vector<std::string> jsonFilesIn(const std::string &folder,
 // Traffic
 //===----------------------------------------------------------------------===//
 
-// "L1 49152 B, L2 1048576 B, DRAM (sampled-lru, 64 B lines, sampling rate
-// 0.0078125)", or "none".
+// "L1 49152 B (12 ways, 4 of 64 sets sampled), L2 1048576 B, DRAM
+// (sampled-lru, 64 B lines, sampling rate 0.0078125)", or "none".
 std::string hierarchyText(const std::optional<TrafficModel> &model) {
   if (!model)
     return "none";
   std::string text;
   for (const CacheLevel &level : model->levels)
-    text += level.name + " " + std::to_string(level.bytes) + " B, ";
+    text += level.name + " " + std::to_string(level.bytes) + " B" +
+            (level.ways ? " (" + std::to_string(level.ways) + " ways, " +
+                              std::to_string(level.sampledSets) + " of " +
+                              std::to_string(level.sets) + " sets sampled)"
+                        : "") +
+            ", ";
   return text + model->memory + " (" + model->model + ", " +
          std::to_string(model->lineBytes) + " B lines, sampling rate " +
          exactDecimal(model->samplingRate) + ")";

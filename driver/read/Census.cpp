@@ -146,7 +146,8 @@ std::vector<std::string> TrafficModel::trafficLevels() const {
 
 bool TrafficModel::sameHierarchy(const TrafficModel &other) const {
   auto sameLevel = [](const CacheLevel &a, const CacheLevel &b) {
-    return a.name == b.name && a.bytes == b.bytes;
+    return a.name == b.name && a.bytes == b.bytes && a.ways == b.ways &&
+           a.sets == b.sets && a.sampledSets == b.sampledSets;
   };
   return model == other.model && lineBytes == other.lineBytes &&
          samplingRate == other.samplingRate && memory == other.memory &&
@@ -226,6 +227,16 @@ CacheLevel cacheLevelIn(const json &value, const std::string &path) {
     fail(memberPath(path, "name"), "empty level name");
   if (level.bytes == 0)
     fail(memberPath(path, "bytes"), "a cache of 0 bytes");
+  if (object.contains("ways")) {
+    level.ways = countAt(object, "ways", path);
+    level.sets = countAt(object, "sets", path);
+    level.sampledSets = countAt(object, "sampled_sets", path);
+    if (!level.ways || !level.sets || !level.sampledSets ||
+        level.sampledSets > level.sets)
+      fail(memberPath(path, "sampled_sets"),
+           "expected ways, sets and sampled_sets of at least 1, no more "
+           "sets sampled than there are");
+  }
   return level;
 }
 

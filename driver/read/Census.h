@@ -170,6 +170,10 @@ struct CacheLevel {
   std::string name;        // "L1", "L2", ...
   std::uint64_t bytes = 0; // capacity
   std::string from;        // where the capacity came from: "sysfs", ...
+  // An L1 simulated set-associative on a sample of its sets
+  // (docs/counting.md, "The L1's sets"): its ways, its sets and how many
+  // were sampled; 0 when fully associative.
+  std::uint64_t ways = 0, sets = 0, sampledSets = 0;
 };
 
 // The top-level "traffic" of a census of a traffic-mode build.

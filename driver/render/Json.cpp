@@ -46,9 +46,16 @@ OrderedJson trafficModelJson(const std::optional<TrafficModel> &model) {
   if (!model)
     return nullptr;
   OrderedJson levels = OrderedJson::array();
-  for (const CacheLevel &level : model->levels)
-    levels.push_back(
-        {{"name", level.name}, {"bytes", level.bytes}, {"from", level.from}});
+  for (const CacheLevel &level : model->levels) {
+    OrderedJson object = {
+        {"name", level.name}, {"bytes", level.bytes}, {"from", level.from}};
+    if (level.ways) {
+      object["ways"] = level.ways;
+      object["sets"] = level.sets;
+      object["sampled_sets"] = level.sampledSets;
+    }
+    levels.push_back(object);
+  }
   return {{"model", model->model},
           {"line_bytes", model->lineBytes},
           {"sampling_rate", model->samplingRate},

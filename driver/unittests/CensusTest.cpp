@@ -434,6 +434,34 @@ TEST(CensusTest, ReadsATrafficModelWithoutReplayedAccesses) {
   EXPECT_EQ(census.traffic->replayedAccesses, 0u);
 }
 
+// An L1 simulated set-associative on a sample of its sets gives its ways,
+// sets and sampled sets; it is another hierarchy than a fully associative
+// L1 of the same size, or another sample of its sets.
+TEST(CensusTest, ReadsTheL1sSets) {
+  json document = validTrafficCensus();
+  Census fully = parseCensus(document.dump());
+  json &l1 = document["traffic"]["levels"][0];
+  l1["ways"] = 12;
+  l1["sets"] = 64;
+  l1["sampled_sets"] = 4;
+  Census sets = parseCensus(document.dump());
+  ASSERT_TRUE(sets.traffic);
+  EXPECT_EQ(sets.traffic->levels[0].ways, 12u);
+  EXPECT_EQ(sets.traffic->levels[0].sets, 64u);
+  EXPECT_EQ(sets.traffic->levels[0].sampledSets, 4u);
+  EXPECT_EQ(fully.traffic->levels[0].ways, 0u);
+  EXPECT_FALSE(sets.traffic->sameHierarchy(*fully.traffic));
+  l1["sampled_sets"] = 8;
+  EXPECT_FALSE(
+      sets.traffic->sameHierarchy(*parseCensus(document.dump()).traffic));
+  l1["sampled_sets"] = 65;
+  EXPECT_EQ(refusal(document),
+            "traffic.levels[0].sampled_sets: expected ways, sets and "
+            "sampled_sets of at least 1, no more sets sampled than there are");
+  l1.erase("sets");
+  EXPECT_EQ(refusal(document), "traffic.levels[0]: missing key \"sets\"");
+}
+
 TEST(CensusTest, RefusesAMalformedTrafficModel) {
   auto refusalWith = [](const char *key, const json &value) {
     json document = validTrafficCensus();

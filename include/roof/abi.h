@@ -34,8 +34,10 @@ extern "C" {
  * register. 9: the counting forms __roof_libm_NAME take no group table; the
  * runtime finds it in RoofModule.libm_groups. The modules section came
  * within version 9 and changed no layout: a module of 9 that has a
- * constructor calling __roof_register_module instead works as well. */
-#define ROOF_ABI_VERSION 9
+ * constructor calling __roof_register_module instead works as well.
+ * 10: traffic-mode code calls the model for the lines of the L1's sampled
+ * sets too (__roof_traffic_set_mask). */
+#define ROOF_ABI_VERSION 10
 
 /* The section of the descriptors' addresses (const RoofModule *, one per
  * module): a C identifier, so that the linker defines __start_ and __stop_
@@ -226,14 +228,18 @@ void __roof_leave(uint64_t *counters, uint32_t slot, uint64_t start);
  * model samples cache lines by a hash of the line's address:
  *   line = address >> ROOF_TRAFFIC_LINE_SHIFT
  *   sampled when (line * ROOF_TRAFFIC_HASH) >> 40 < __roof_traffic_threshold
+ * and, for the L1's own sample of whole sets (runtime/traffic_sets.h), when
+ *   (line & __roof_traffic_set_mask) == __roof_traffic_set_value
  * Instrumented code calls the runtime only when the first or the last line
- * of an access is sampled, or once before a loop whose accesses are all
- * affine (__roof_traffic_loop); the threshold only ever decreases, so code
- * may read it once per function (the runtime checks each line again). */
+ * of an access is sampled either way, or once before a loop whose accesses
+ * are all affine (__roof_traffic_loop); the threshold only ever decreases
+ * and the sets are chosen before main, so code may read them once per
+ * function (the runtime checks each line again). */
 #define ROOF_TRAFFIC_LINE_SHIFT 6
 #define ROOF_TRAFFIC_HASH 0x9E3779B97F4A7C15ull
 #define ROOF_TRAFFIC_HASH_SHIFT 40
 extern uint64_t __roof_traffic_threshold;
+extern uint64_t __roof_traffic_set_mask, __roof_traffic_set_value;
 /* `bytes` bytes from `address`; `stored`: a store (or a read-modify-write). */
 void __roof_traffic_access(uint64_t *slots, const void *address, uint64_t bytes,
                            uint32_t stored);

@@ -1,7 +1,7 @@
 ; Traffic mode (ROOF_TRAFFIC=1, passes/TrafficInstrumenter.h): every memory
 ; access also passes its address to the runtime's cache model when its cache
 ; line is sampled.
-;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 5.
+;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 10.
 ;   - A function with memory accesses gets 8 traffic slots after its census
 ;     slots, slot 2*level+stored weighted 1 byte of metric
 ;     ROOF_METRIC_TRAFFIC(level, stored) = 132 + 2*level + stored (132: the
@@ -9,11 +9,13 @@
 ;     5 spaces); @noaccess gets none.
 ;   - The threshold is loaded once, in the entry block, and made the
 ;     largest sampled hash, (threshold << 40) - 1: a line is sampled when
-;     line * 0x9E3779B97F4A7C15 is at most that.
+;     line * 0x9E3779B97F4A7C15 is at most that; the L1's sampled sets'
+;     mask and value are loaded there too: a line is also passed when
+;     line & mask is the value (runtime/traffic_sets.h).
 ;   - A load or store aligned to its size (8 bytes, align 8) is one line:
-;     one hash; a 64-byte load aligned to 8 may span two: its first line
-;     and the next are checked, the next's hash one addition away from the
-;     first's. The call is on the unlikely side of a branch; the bytes and
+;     one hash and one set; a 64-byte load aligned to 8 may span two: its
+;     first line and the next are checked, the next's hash one addition away
+;     from the first's. The call is on the unlikely side of a branch; the bytes and
 ;     whether it stores are passed.
 ;   - memcpy passes its source and destination ranges, always.
 ;   - A gather passes its vector of pointers and its mask as bits.
@@ -23,15 +25,17 @@
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [22 x i64]
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 9, i32 3, i32 21, i32 1,
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 10, i32 3, i32 21, i32 1,
 ; CHECK-DAG: @__roof_traffic_threshold = external global i64
+; CHECK-DAG: @__roof_traffic_set_mask = external global i64
+; CHECK-DAG: @__roof_traffic_set_value = external global i64
 ; The weights as the bytes of RoofWeight[] {slot, metric, amount} (little-endian
 ; u32, u32, u64): (0, 120, 72), (0, 121, 8), (1, 120, 1), (1, 121, 1), then
 ; (2 + i, 132 + i, 1) for i = 0..7, one byte per unit of each traffic slot.
 ; CHECK-DAG: @roof.weights = private constant [192 x i8] c"\00\00\00\00x\00\00\00H\00\00\00\00\00\00\00\00\00\00\00y\00\00\00\08\00\00\00\00\00\00\00\01\00\00\00x\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00y\00\00\00\01\00\00\00\00\00\00\00\02\00\00\00\84\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00\85\00\00\00\01\00\00\00\00\00\00\00\04\00\00\00\86\00\00\00\01\00\00\00\00\00\00\00\05\00\00\00\87\00\00\00\01\00\00\00\00\00\00\00\06\00\00\00\88\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\89\00\00\00\01\00\00\00\00\00\00\00\08\00\00\00\8A\00\00\00\01\00\00\00\00\00\00\00\09\00\00\00\8B\00\00\00\01\00\00\00\00\00\00\00", align 8
 ; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @roof.str, ptr @roof.str, ptr null, i32 0, i32 10, i32 0, i32 -1, i32 -1, i32 12, ptr @roof.weights, i32 0 }, %roof.Function { ptr @roof.str.2, ptr @roof.str.2, ptr null, i32 10, i32 10, i32 0, i32 -1, i32 -1, i32 9, ptr @roof.weights.1, i32 0 }, %roof.Function { ptr @roof.str.3, ptr @roof.str.3, ptr null, i32 20, i32 1, i32 0, i32 -1, i32 -1, i32 0, ptr null, i32 0 }]
 
-; OFF: @__roof_module = private constant %roof.Module { i32 9, i32 3, i32 5, i32 0,
+; OFF: @__roof_module = private constant %roof.Module { i32 10, i32 3, i32 5, i32 0,
 ; OFF-NOT: __roof_traffic
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -42,11 +46,16 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    [[T:%.*]] = load i64, ptr @__roof_traffic_threshold, align 8
 ; CHECK-NEXT:    [[TH:%.*]] = shl i64 [[T]], 40
 ; CHECK-NEXT:    [[LIMIT:%.*]] = sub i64 [[TH]], 1
+; CHECK-NEXT:    [[MASK:%.*]] = load i64, ptr @__roof_traffic_set_mask, align 8
+; CHECK-NEXT:    [[VALUE:%.*]] = load i64, ptr @__roof_traffic_set_value, align 8
 ; CHECK:         [[A:%.*]] = ptrtoint ptr %src to i64
 ; CHECK-NEXT:    [[L:%.*]] = lshr i64 [[A]], 6
 ; CHECK-NEXT:    [[H:%.*]] = mul i64 [[L]], -7046029254386353131
 ; CHECK-NEXT:    [[S:%.*]] = icmp ule i64 [[H]], [[LIMIT]]
-; CHECK-NEXT:    br i1 [[S]], label %[[CALL:.*]], label %[[LOAD:.*]], !prof
+; CHECK-NEXT:    [[SET:%.*]] = and i64 [[L]], [[MASK]]
+; CHECK-NEXT:    [[IN:%.*]] = icmp eq i64 [[SET]], [[VALUE]]
+; CHECK-NEXT:    [[EITHER0:%.*]] = or i1 [[S]], [[IN]]
+; CHECK-NEXT:    br i1 [[EITHER0]], label %[[CALL:.*]], label %[[LOAD:.*]], !prof
 ; CHECK:       [[CALL]]:
 ; CHECK-NEXT:    call void @__roof_traffic_access(ptr [[SLOTS]], ptr %src, i64 8, i32 0)
 ; CHECK:       [[LOAD]]:
@@ -57,9 +66,16 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:    [[L2:%.*]] = lshr i64 [[A2]], 6
 ; CHECK-NEXT:    [[H2:%.*]] = mul i64 [[L2]], -7046029254386353131
 ; CHECK-NEXT:    [[S2:%.*]] = icmp ule i64 [[H2]], [[LIMIT]]
+; CHECK-NEXT:    [[SET2:%.*]] = and i64 [[L2]], [[MASK]]
+; CHECK-NEXT:    [[IN2:%.*]] = icmp eq i64 [[SET2]], [[VALUE]]
+; CHECK-NEXT:    [[OR2:%.*]] = or i1 [[S2]], [[IN2]]
 ; CHECK-NEXT:    [[NEXT:%.*]] = add i64 [[H2]], -7046029254386353131
 ; CHECK-NEXT:    [[S3:%.*]] = icmp ule i64 [[NEXT]], [[LIMIT]]
-; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[S2]], [[S3]]
+; CHECK-NEXT:    [[OR3:%.*]] = or i1 [[OR2]], [[S3]]
+; CHECK-NEXT:    [[L3:%.*]] = add i64 [[L2]], 1
+; CHECK-NEXT:    [[SET3:%.*]] = and i64 [[L3]], [[MASK]]
+; CHECK-NEXT:    [[IN3:%.*]] = icmp eq i64 [[SET3]], [[VALUE]]
+; CHECK-NEXT:    [[EITHER:%.*]] = or i1 [[OR3]], [[IN3]]
 ; CHECK-NEXT:    br i1 [[EITHER]]
 ; CHECK:         call void @__roof_traffic_access(ptr [[SLOTS]], ptr %dst, i64 64, i32 0)
 ; CHECK:         %w = load <8 x double>, ptr %dst, align 8

@@ -15,6 +15,7 @@
 // CHECK: rate 8192: 0 wrong, 4096 unknown buckets
 #include "traffic.c"
 #include "traffic_replay.c"
+#include "traffic_sets.c"
 
 #include <stdio.h>
 

@@ -16,6 +16,35 @@
 // EXACT: random: same as the reference
 // EXACT: sweeps: same as the reference
 // EXACT: blocked: same as the reference
+//
+// The L1's sets (runtime/traffic_sets.h): with its ways given
+// (ROOF_CACHES=4K/8: 8 sets of 8 lines) and ROOF_TRAFFIC_SETS, the L1's
+// fetches and write-backs are those of a set-associative LRU on a sample of
+// whole sets, to the byte: every set (ROOF_TRAFFIC_SETS=8), 2 of them (each
+// fetch 4 lines' bytes), 1 of 16 sets of 4 ways, and 1 of 32 sets of 2
+// ways; the levels below stay those of the hierarchy above. The census
+// gives the L1's ways and sets.
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=8 %t exact 8 8 | FileCheck %s --check-prefix=EXACT
+// RUN: %python %S/Inputs/check_report.py %t.sets.json \
+// RUN:   '[(l["name"], l["bytes"], l.get("ways"), l.get("sets"), l.get("sampled_sets")) for l in r["traffic"]["levels"]] == [("L1", 4096, 8, 8, 8), ("L2", 16384, None, None, None), ("L3", 65536, None, None, None)]'
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=2 %t exact 8 2 | FileCheck %s --check-prefix=EXACT
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/4,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=1 %t exact 4 1 | FileCheck %s --check-prefix=EXACT
+// RUN: %python %S/Inputs/check_report.py %t.sets.json 'r["traffic"]["levels"][0]["sampled_sets"] == 1'
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/2,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=1 %t exact 2 1 > %t.sets.out
+// RUN: FileCheck %s --check-prefix=EXACT < %t.sets.out
+// By default (or ROOF_TRAFFIC_SETS=0) the L1 is fully associative.
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 %t exact | FileCheck %s --check-prefix=EXACT
+// RUN: %python %S/Inputs/check_report.py %t.sets.json '"ways" not in r["traffic"]["levels"][0]'
+// Ways that do not make whole sets of a power of 2, or no ways, or more sets
+// than the L1 has, leave it so too, and say why in one line; so does a
+// malformed ROOF_TRAFFIC_SETS.
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_CACHES=4K/3,16K,64K ROOF_TRAFFIC_SETS=1 %t none 2>&1 | FileCheck %s --check-prefix=NOSETS
+// RUN: %python %S/Inputs/check_report.py %t.sets.json '"ways" not in r["traffic"]["levels"][0]'
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_SETS=1 %t none 2>&1 | FileCheck %s --check-prefix=NOSETS
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_SETS=16 %t none 2>&1 | FileCheck %s --check-prefix=NOSETS
+// NOSETS: roof: ROOF_TRAFFIC_SETS={{[0-9]+}}: the L1's ways are not known (ROOF_CACHES=48K/12 gives them) or do not divide it into a power of 2 of sets, at least as many; the L1 is fully associative
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_SETS=3 %t none 2>&1 | FileCheck %s --check-prefix=BADSETS
+// BADSETS: roof: ROOF_TRAFFIC_SETS="3" is not 0 or a power of 2; the L1 is fully associative
 // RUN: %python %S/Inputs/check_report.py %t.json \
 // RUN:   'r["traffic"]["sampling_rate"] == 1' \
 // RUN:   '[(l["name"], l["bytes"], l["from"]) for l in r["traffic"]["levels"]] == [("L1", 4096, "ROOF_CACHES"), ("L2", 16384, "ROOF_CACHES"), ("L3", 65536, "ROOF_CACHES")]' \
@@ -67,6 +96,11 @@
 // At one line in 16,384 no bucket of the table of first hits is known:
 // the streams and the ranges look for their first sampled line one by one.
 // RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16384 %t loops | FileCheck %s --check-prefix=LOOPS
+// The same with the L1's sets sampled: every one of 8 sets, 2 of them, and
+// 1 of 8 sets of 2 ways (where an iteration's lines overflow a set).
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=8 %t loops | FileCheck %s --check-prefix=LOOPS
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_SETS=2 %t loops | FileCheck %s --check-prefix=LOOPS
+// RUN: env ROOF_OUTPUT=%t.loops.json ROOF_QUIET=1 ROOF_CACHES=1K/2,2K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_SETS=1 %t loops | FileCheck %s --check-prefix=LOOPS
 // LOOPS: loops: same as one access at a time
 //
 // Repeated calls (traffic_replay.c): a sequence of calls made again and
@@ -106,6 +140,9 @@
 // RUN: %python %S/Inputs/same_traffic.py %t.s1.json %t.s0.json
 // RUN: env ROOF_OUTPUT=%t.s2.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_REPLAY=check %t repeated 2>&1 > /dev/null | count 0
 // RUN: %python %S/Inputs/same_traffic.py %t.s1.json %t.s2.json
+// RUN: env ROOF_OUTPUT=%t.l1.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_SETS=2 %t repeated > /dev/null
+// RUN: env ROOF_OUTPUT=%t.l0.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=16 ROOF_TRAFFIC_SETS=2 ROOF_TRAFFIC_REPLAY=0 %t repeated > /dev/null
+// RUN: %python %S/Inputs/same_traffic.py %t.l1.json %t.l0.json
 // RUN: env ROOF_OUTPUT=%t.h1.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=64K %t repeated > /dev/null
 // RUN: env ROOF_OUTPUT=%t.h0.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_REPLAY=0 %t repeated > /dev/null
 // RUN: %python %S/Inputs/same_traffic.py %t.h1.json %t.h0.json
@@ -123,7 +160,7 @@
 // A malformed ROOF_CACHES is refused in one line, and the machine's caches
 // are used.
 // RUN: env ROOF_OUTPUT=%t.bad.json ROOF_CACHES=4K,2K %t none 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: roof: ROOF_CACHES="4K,2K" is not a list of at most 4 growing sizes such as 48K,1M,32M; the caches are taken from the machine
+// BAD: roof: ROOF_CACHES="4K,2K" is not a list of at most 4 growing sizes such as 48K,1M,32M (the first may give the L1's ways, 1 to 32: 48K/12); the caches are taken from the machine
 #include "fake_pass.h"
 
 #include <pthread.h>
@@ -171,6 +208,49 @@ static struct line recency[MAX_LINES]; // [0]: the last used
 static unsigned used;
 static unsigned long long expected[2][SLOTS]; // per scope
 
+// The L1 of L1_WAYS ways, when the mode gives them ("exact WAYS SAMPLED"):
+// SAMPLED consecutive sets of it from the middle, as runtime/traffic_sets.h
+// samples them, each an LRU of WAYS lines, the fetches and write-backs of
+// the L1 counted on them, each for sets / SAMPLED lines; the L1 of the
+// hierarchy above then counts none (its dirty lines still go down).
+static unsigned l1_ways, l1_sampled;
+struct way {
+  unsigned long line;
+  int dirty, writer;
+};
+static struct way l1_sets[64][32];
+static unsigned l1_used[64];
+
+static void reference_l1(unsigned long line, int scope, int stored) {
+  unsigned sets = capacity[0] / l1_ways, set = (unsigned)(line % sets);
+  unsigned first = (sets / 2) & ~(l1_sampled - 1);
+  if (set < first || set >= first + l1_sampled)
+    return;
+  unsigned long long weight = (unsigned long long)LINE * sets / l1_sampled;
+  struct way *ways = l1_sets[set], moved = {line, 0, -1};
+  unsigned n = l1_used[set], i = 0;
+  while (i < n && ways[i].line != line)
+    i++;
+  if (i < n) {
+    moved = ways[i];
+  } else {
+    expected[scope][0] += weight;
+    if (n == l1_ways) {
+      i = n - 1;
+      if (ways[i].dirty)
+        expected[ways[i].writer][1] += weight;
+    } else {
+      l1_used[set] = n + 1;
+    }
+  }
+  memmove(&ways[1], &ways[0], i * sizeof ways[0]);
+  ways[0] = moved;
+  if (stored) {
+    ways[0].dirty = 1;
+    ways[0].writer = scope;
+  }
+}
+
 static void reference(unsigned long address, int scope, int stored) {
   unsigned long line = address / LINE;
   unsigned depth = 0;
@@ -187,11 +267,12 @@ static void reference(unsigned long address, int scope, int stored) {
   for (int l = 0; l < LEVELS; l++) {
     if (!cold && depth < capacity[l])
       break;
-    expected[scope][2 * l] += LINE; // a miss: the line is fetched
+    int counted = l || !l1_ways;
+    expected[scope][2 * l] += counted ? LINE : 0; // a miss: the line is fetched
     // The line that was last in the cache has left it.
     if (used > capacity[l] && recency[capacity[l]].dirty & 1u << l) {
       struct line *evicted = &recency[capacity[l]];
-      expected[evicted->writer][2 * l + 1] += LINE;
+      expected[evicted->writer][2 * l + 1] += counted ? LINE : 0;
       evicted->dirty &= ~(1u << l);
       if (l + 1 < LEVELS)
         evicted->dirty |= 1u << (l + 1);
@@ -214,8 +295,11 @@ static void touch(unsigned long address, unsigned bytes, int scope,
   __roof_traffic_access(counters + scope * SLOTS, (const void *)address, bytes,
                         stored);
   for (unsigned long line = address / LINE; line <= (address + bytes - 1) / LINE;
-       line++)
+       line++) {
     reference(line * LINE, scope, stored);
+    if (l1_ways)
+      reference_l1(line, scope, stored);
+  }
 }
 
 static int compare(const char *stream) {
@@ -434,6 +518,10 @@ int main(int argc, char **argv) {
   counters = FAKE_ENTER(mod);
   const char *what = argc > 1 ? argv[1] : "";
   if (strcmp(what, "exact") == 0) {
+    if (argc > 3) {
+      l1_ways = (unsigned)atoi(argv[2]);
+      l1_sampled = (unsigned)atoi(argv[3]);
+    }
     // Random reads and writes over 3,000 lines, unaligned ones included.
     for (int i = 0; i < 200000; i++) {
       unsigned long address = base + random_below(3000 * LINE);

@@ -45,6 +45,7 @@ THREAD_KEYS = ["index", "tid"]
 TRAFFIC_KEYS = ["model", "line_bytes", "sampling_rate", "levels", "memory",
                 "sampled_accesses", "replayed_accesses"]
 LEVEL_KEYS = ["name", "bytes", "from"]
+L1_SET_KEYS = ["ways", "sets", "sampled_sets"]
 LEVEL_SOURCES = ["ROOF_CACHES", "sysfs", "cpuid", "default"]
 # The levels below L1 of a traffic-mode census (validate() sets them).
 traffic_levels = []
@@ -127,7 +128,12 @@ def traffic_model(t):
             "traffic", "replayed_accesses")
     require(1 <= len(t["levels"]) <= 4, "traffic", "levels")
     for i, level in enumerate(t["levels"]):
-        keys(level, LEVEL_KEYS, f"traffic.levels[{i}]")
+        # The L1 simulated set-associative on a sample of its sets.
+        l1_sets = i == 0 and "ways" in level
+        keys(level, LEVEL_KEYS + (L1_SET_KEYS if l1_sets else []),
+             f"traffic.levels[{i}]")
+        require(not l1_sets or 1 <= level["sampled_sets"] <= level["sets"],
+                "traffic.levels", "sampled_sets")
         require(level["name"] == f"L{i + 1}", "traffic.levels", level["name"])
         require(is_count(level["bytes"]) and level["bytes"] > 0,
                 "traffic.levels", "bytes")
