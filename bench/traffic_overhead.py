@@ -16,7 +16,7 @@ the CPU-time ratios (user + system), which other load disturbs less. Each
 traffic run must write a census with a traffic object.
 
 With --corpus it also times the kernels of the traffic corpus
-(test/traffic/compare.py, docs/validation.md) at each of their three sizes
+(test/traffic/compare.py, docs/validation.md) at each of their sizes
 (in L1, between L1 and the last level, above it), built with the corpus's
 flags, plain and in traffic mode, each run repeated until the plain one
 takes --seconds; the target is on the median ratio of the examples and of
@@ -72,8 +72,7 @@ def corpus_cases(args, work, env):
         print("built corpus " + f, flush=True)
     cases = {}
     for kernel, (f, _, _, sizes) in compare.KERNELS.items():
-        for size in compare.SIZES:
-            arguments, reps = sizes[size]
+        for size, (arguments, reps) in sizes.items():
             command = lambda v, r: [binaries[f] + "." + v, kernel] + arguments + [str(r)]
             before = run_timed(command("plain", 0), env)[1]
             while reps < 1 << 24 and run_timed(command("plain", reps), env)[1] - before < args.seconds:
@@ -128,7 +127,7 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="roof build directory (default build/)")
     ap.add_argument("--corpus", action="store_true",
-                    help="also the kernels of the traffic corpus at their three sizes")
+                    help="also the kernels of the traffic corpus at their sizes")
     ap.add_argument("--seconds", type=float, default=0.2,
                     help="corpus: the plain run's least CPU time (default 0.2)")
     ap.add_argument("--markdown", help="also write the markdown table to this file")

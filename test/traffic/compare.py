@@ -5,12 +5,16 @@ Every file of test/traffic/corpus is built twice with the same flags
 (FLAGS): with roof in traffic mode (roof cc --roof-traffic) and with plain
 clang-19; the machine code differs by roof's instrumentation only. Each
 kernel runs at three sizes (SIZES: its data fits in L1, fits between L1 and
-the last level, is about four times the last level):
+the last level, is about four times the last level), and the 2-D ones at a
+fourth, a power of 2 (pow2: rows of 2 or 4 KiB, whose columns crowd a few
+of the L1's sets):
 
-  - roof's build with ROOF_CACHES=32K,8M: the default sampling (one line in
-    32) and every line sampled (ROOF_TRAFFIC_RATE=1), which separates the
-    sampling error from the model's (fully associative, one recency order
-    for all levels);
+  - roof's build with ROOF_CACHES=32K/8,8M: the default sampling (one line
+    in 32) and every line sampled (ROOF_TRAFFIC_RATE=1), which separates
+    the sampling error from the model's (fully associative, one recency
+    order for all levels); with --sets N, the L1 is simulated on N of its
+    64 sets (ROOF_TRAFFIC_SETS=N, docs/counting.md, "The L1's sets"), and
+    on all 64 with every line sampled;
   - the plain build under cachegrind with the same hierarchy (D1 32 KiB and
     LL 8 MiB, 64-byte lines, 8 and 16 ways): an exact set-associative LRU
     simulation, write-allocate, whose LL sees the D1 misses.
@@ -70,7 +74,8 @@ CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=yes",
 # Both builds run OpenMP kernels on one thread: cachegrind simulates one
 # cache for all the threads of a program, roof one per thread.
 THREADS_ENV = {"OMP_NUM_THREADS": "1"}
-ROOF_ENV = dict(THREADS_ENV, ROOF_CACHES="32K,8M", ROOF_QUIET="1")
+ROOF_ENV = dict(THREADS_ENV, ROOF_CACHES="32K/8,8M", ROOF_QUIET="1",
+                ROOF_TRAFFIC_SETS="0")
 # Every line sampled: enough tracked lines (64 bytes each) that the rate
 # never halves on the largest footprint (about 40 MiB, 640K lines).
 EXACT_ENV = {"ROOF_TRAFFIC_RATE": "1", "ROOF_TRAFFIC_LINES": str(1 << 21)}
@@ -95,10 +100,13 @@ LIBOMP = ("libomp, which roof does not instrument, evicts the kernel's lines fro
           "of each call a few more, by conflicts in the 8-way sets (up to 19 a call)")
 
 
-def _add(file, names, small, mid, large, function=None, library=(), small_known=None):
+def _add(file, names, small, mid, large, function=None, library=(), small_known=None,
+         pow2=None):
     for name in names:
         KERNELS[name] = (file, function or name, library,
                          {"small": (small, 50), "mid": (mid, 3), "large": (large, 2)})
+        if pow2:
+            KERNELS[name][3]["pow2"] = (pow2, 3)
         if small_known:
             KNOWN[(name, "small")] = small_known
 
@@ -115,15 +123,18 @@ _add("stream.c", ["stride2"], ["1000"], ["64000"], ["2000000"], "strided")
 _add("stream.c", ["stride8"], ["256"], ["16000"], ["500000"], "strided")
 _add("stream.c", ["stride16"], ["200"], ["12000"], ["300000"], "strided")
 # N x N grids, 2 or 3 of them: 14-21 KiB, 1-1.5 MiB, 27-40 MiB
-_add("stencil.c", ["stencil5", "jacobi", "prefix2d"], ["30"], ["250"], ["1300"])
+_add("stencil.c", ["stencil5", "jacobi", "prefix2d"], ["30"], ["250"], ["1300"],
+     pow2=["512"])
 # two N^3 grids: 21 KiB, 2 MiB, 35 MiB
 _add("stencil.c", ["stencil7"], ["11"], ["50"], ["130"])
 # two arrays of N doubles: 16 KiB, 1 MiB, 32 MiB
 _add("stencil.c", ["prefix1d"], ["1000"], ["64000"], ["2000000"])
 # GEMM: A, C M x N and B N x N: 14 KiB, 940 KiB; then B 18 MiB for 8 rows
-_add("dense.c", ["gemm_naive", "gemm_blocked"], ["24"], ["200"], ["1500", "8"])
+_add("dense.c", ["gemm_naive", "gemm_blocked"], ["24"], ["200"], ["1500", "8"],
+     pow2=["256"])
 # transpose, two N x N: 14 KiB, 1 MiB, 36 MiB
-_add("dense.c", ["transpose_naive", "transpose_blocked"], ["30"], ["250"], ["1500"])
+_add("dense.c", ["transpose_naive", "transpose_blocked"], ["30"], ["250"], ["1500"],
+     pow2=["256"])
 # gather: x, y and the indices, 24 N bytes: 14 KiB, 960 KiB, 34 MiB
 _add("irregular.c", ["gather"], ["600"], ["40000"], ["1400000"])
 # CSR with 9 entries a row, about 160 bytes a row: 16 KiB, 1 MiB, 32 MiB
@@ -134,13 +145,19 @@ _add("irregular.c", ["chase"], ["500"], ["32000"], ["1000000"])
 # 512 KiB of bins; 4 MiB of keys into 32 MiB of bins
 _add("irregular.c", ["histogram"], ["2000", "1024"], ["100000", "131072"],
      ["1000000", "8388608"])
+# The power-of-2 sizes' columns crowd a few of the L1's sets: a fully
+# associative L1 (the default) does not see the conflicts, the L1's sets do.
+CONFLICTS = ("conflicts in the L1's 8-way sets of columns 2 or 4 KiB apart, which a fully "
+             "associative L1 does not have (within 5% with --sets 4)")
+KNOWN_FULLY_ASSOCIATIVE = {(k, "pow2"): CONFLICTS for k in
+                           ["gemm_naive", "gemm_blocked", "transpose_naive"]}
 _add("omp.c", ["triad_omp", "dot_omp"], ["512"], ["40000"], ["1400000"],
      small_known=LIBOMP)
 _add("omp.c", ["stencil5_omp"], ["30"], ["250"], ["1300"], small_known=LIBOMP)
 _add("omp.c", ["spmv_omp"], ["100", "9"], ["6400", "9"], ["200000", "9"],
      small_known=LIBOMP)
 
-SIZES = ["small", "mid", "large"]
+SIZES = ["small", "mid", "large", "pow2"]
 
 
 class SetupError(Exception):
@@ -312,12 +329,20 @@ def main():
     ap.add_argument("--build", default=os.path.join(ROOT, "build"),
                     help="roof's build folder (bin/roof)")
     ap.add_argument("--kernels", help="comma-separated kernels (default: all)")
-    ap.add_argument("--sizes", help="comma-separated of small, mid, large")
+    ap.add_argument("--sizes", help="comma-separated of small, mid, large, pow2")
     ap.add_argument("--jobs", type=int, default=2, help="runs at once (default 2)")
     ap.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     ap.add_argument("--json", help="write every row here")
     ap.add_argument("--keep", help="build and run in this folder, and keep it")
+    ap.add_argument("--sets", type=int, default=0,
+                    help="the L1's sets roof simulates (ROOF_TRAFFIC_SETS; default 0: "
+                    "fully associative)")
     args = ap.parse_args()
+    if args.sets:
+        ROOF_ENV["ROOF_TRAFFIC_SETS"] = str(args.sets)
+        EXACT_ENV["ROOF_TRAFFIC_SETS"] = str(L1_BYTES // LINE // 8)
+    else:
+        KNOWN.update(KNOWN_FULLY_ASSOCIATIVE)
 
     if not shutil.which("valgrind"):
         print("compare.py: valgrind is not installed; skipped")
@@ -336,7 +361,8 @@ def main():
         binaries = build(roof, sorted({KERNELS[k][0] for k in kernels}), work)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             rows = list(pool.map(lambda ks: measure(ks[0], ks[1], binaries, work),
-                                 [(k, s) for k in kernels for s in sizes]))
+                                 [(k, s) for k in kernels for s in sizes
+                                  if s in KERNELS[k][3]]))
     except SetupError as e:
         print("compare.py: %s" % e, file=sys.stderr)
         return 2
