@@ -17,7 +17,8 @@ traffic run must write a census with a traffic object.
 
 With --corpus it also times the kernels of the traffic corpus
 (test/traffic/compare.py, docs/validation.md) at each of their sizes
-(in L1, between L1 and the last level, above it), built with the corpus's
+(in L1, between L1 and the last level, above it; the 2-D ones also at a
+power of 2), built with the corpus's
 flags, plain and in traffic mode, each run repeated until the plain one
 takes --seconds; the target is on the median ratio of the examples and of
 the corpus (issue 12: traffic mode at most 2x, median).

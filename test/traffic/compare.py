@@ -67,15 +67,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CORPUS = os.path.join(ROOT, "test", "traffic", "corpus")
 FLAGS = ["-O2", "-march=x86-64-v3", "-fopenmp"]
 LINE = 64
-L1_BYTES, LL_BYTES = 32 << 10, 8 << 20
+L1_BYTES, L1_WAYS, LL_BYTES = 32 << 10, 8, 8 << 20
 CACHEGRIND = ["valgrind", "--tool=cachegrind", "--cache-sim=yes",
-              "--I1=32768,8,64", "--D1=%d,8,64" % L1_BYTES,
+              "--I1=32768,8,64", "--D1=%d,%d,64" % (L1_BYTES, L1_WAYS),
               "--LL=%d,16,64" % LL_BYTES]
 # Both builds run OpenMP kernels on one thread: cachegrind simulates one
 # cache for all the threads of a program, roof one per thread.
 THREADS_ENV = {"OMP_NUM_THREADS": "1"}
-ROOF_ENV = dict(THREADS_ENV, ROOF_CACHES="32K/8,8M", ROOF_QUIET="1",
-                ROOF_TRAFFIC_SETS="0")
+ROOF_ENV = dict(THREADS_ENV, ROOF_QUIET="1", ROOF_TRAFFIC_SETS="0",
+                ROOF_CACHES="%dK/%d,%dM" % (L1_BYTES >> 10, L1_WAYS, LL_BYTES >> 20))
 # Every line sampled: enough tracked lines (64 bytes each) that the rate
 # never halves on the largest footprint (about 40 MiB, 640K lines).
 EXACT_ENV = {"ROOF_TRAFFIC_RATE": "1", "ROOF_TRAFFIC_LINES": str(1 << 21)}
@@ -158,6 +158,11 @@ _add("omp.c", ["spmv_omp"], ["100", "9"], ["6400", "9"], ["200000", "9"],
      small_known=LIBOMP)
 
 SIZES = ["small", "mid", "large", "pow2"]
+
+
+def cases(kernels, sizes):
+    """(kernel, size) of each of `sizes` that each of `kernels` runs at."""
+    return [(k, s) for k in kernels for s in sizes if s in KERNELS[k][3]]
 
 
 class SetupError(Exception):
@@ -340,7 +345,7 @@ def main():
     args = ap.parse_args()
     if args.sets:
         ROOF_ENV["ROOF_TRAFFIC_SETS"] = str(args.sets)
-        EXACT_ENV["ROOF_TRAFFIC_SETS"] = str(L1_BYTES // LINE // 8)
+        EXACT_ENV["ROOF_TRAFFIC_SETS"] = str(L1_BYTES // LINE // L1_WAYS)
     else:
         KNOWN.update(KNOWN_FULLY_ASSOCIATIVE)
 
@@ -361,8 +366,7 @@ def main():
         binaries = build(roof, sorted({KERNELS[k][0] for k in kernels}), work)
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             rows = list(pool.map(lambda ks: measure(ks[0], ks[1], binaries, work),
-                                 [(k, s) for k in kernels for s in sizes
-                                  if s in KERNELS[k][3]]))
+                                 cases(kernels, sizes)))
     except SetupError as e:
         print("compare.py: %s" % e, file=sys.stderr)
         return 2

@@ -9,8 +9,7 @@ from. Every kernel of the corpus of compare.py (test/traffic/corpus), at
 each of its sizes, runs both ways at three sampling rates (every line, one in
 4, one in 32, the default); the two censuses must have the same traffic to
 the byte (every function, thread and the totals, and the model's sampled
-accesses), with the L1's sets sampled as compare.py has them (ROOF_CACHES
-gives its ways), and the check must find no call whose counts differ from its
+accesses), and the check must find no call whose counts differ from its
 record. The runs are made with address randomization off (setarch -R), and
 the two settings have values of one length (2048K and check), so that the
 program's memory is laid out the same in both: the lines sampled are those
@@ -94,8 +93,7 @@ def main():
             compare.run([roof, "cc", "--roof-traffic"] + compare.FLAGS +
                         [os.path.join(compare.CORPUS, f),
                          os.path.join(compare.CORPUS, "corpus.c"), "-o", binaries[f]])
-        cases = [(k, s) for k in kernels for s in compare.SIZES
-                 if s in compare.KERNELS[k][3]]
+        cases = compare.cases(kernels, compare.SIZES)
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             results = list(pool.map(lambda c: runs(c[0], c[1], binaries, work), cases))
     different = replayed_rows = 0
