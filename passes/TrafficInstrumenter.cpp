@@ -482,9 +482,10 @@ passLoop(Loop &L, const LoopStreams &LS, Value *Slots, SCEVExpander &Expander,
 }
 
 /// The hash of line \p Line, line * ROOF_TRAFFIC_HASH (include/roof/abi.h);
-/// the next line's is ROOF_TRAFFIC_HASH more.
+/// the next line's is ROOF_TRAFFIC_HASH more. \p Line may be a vector.
 Value *lineHash(IRBuilder<> &B, Value *Line) {
-  return B.CreateMul(Line, B.getInt64(ROOF_TRAFFIC_HASH), "roof.hash");
+  return B.CreateMul(Line, ConstantInt::get(Line->getType(), ROOF_TRAFFIC_HASH),
+                     "roof.hash");
 }
 
 /// The loads, once per function, of what decides whether a line is
@@ -506,6 +507,34 @@ Value *inSampledSet(IRBuilder<> &B, Value *Line, const Sampling &S) {
 /// HASH_SHIFT) - 1 (all ones when every line is sampled).
 Value *isSampled(IRBuilder<> &B, Value *Hash, Value *Limit) {
   return B.CreateICmpULE(Hash, Limit, "roof.sampled");
+}
+
+/// The lanes of \p X (a gather, scatter, or masked load or store) that the
+/// model takes: the active ones whose first or last byte's line is sampled,
+/// as the bits of an i64 (lane i: bit i). The others would touch no sampled
+/// line, so the call is made only when one lane is left.
+Value *sampledLanes(IRBuilder<> &B, const Access &X, const Sampling &S) {
+  auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
+  unsigned N = VTy->getNumElements();
+  Sampling Lanes;
+  Lanes.Limit = B.CreateVectorSplat(N, S.Limit);
+  Lanes.SetMask = B.CreateVectorSplat(N, S.SetMask);
+  Lanes.SetValue = B.CreateVectorSplat(N, S.SetValue);
+  Value *Address =
+      B.CreatePtrToInt(X.Pointer, FixedVectorType::get(B.getInt64Ty(), N));
+  Value *Sampled = nullptr;
+  for (uint64_t Byte = 0; Byte < X.ElementBytes;
+       Byte += std::max<uint64_t>(X.ElementBytes - 1, 1)) {
+    Value *Line = B.CreateLShr(
+        Byte ? B.CreateAdd(Address, ConstantInt::get(Address->getType(), Byte))
+             : Address,
+        ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
+    Value *Either = B.CreateOr(isSampled(B, lineHash(B, Line), Lanes.Limit),
+                               inSampledSet(B, Line, Lanes));
+    Sampled = Sampled ? B.CreateOr(Sampled, Either) : Either;
+  }
+  Value *Taken = B.CreateAnd(Sampled, X.Mask, "roof.lanes.taken");
+  return B.CreateZExt(B.CreateBitCast(Taken, B.getIntNTy(N)), B.getInt64Ty());
 }
 
 } // namespace
@@ -601,12 +630,14 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     if (X.Mask) {
       auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
       AllocaInst *Lanes = AllocaB.CreateAlloca(VTy, nullptr, "roof.lanes");
-      B.CreateStore(X.Pointer, Lanes);
-      Value *Bits = B.CreateZExt(
-          B.CreateBitCast(X.Mask, B.getIntNTy(VTy->getNumElements())), I64);
-      B.CreateCall(LanesFn,
-                   {Slots, Lanes, Bits, B.getInt32(VTy->getNumElements()),
-                    B.getInt32(X.ElementBytes), Stored});
+      Value *Bits = sampledLanes(B, X, Sample);
+      Instruction *Then = SplitBlockAndInsertIfThen(
+          B.CreateICmpNE(Bits, B.getInt64(0)), I, false, Unlikely);
+      IRBuilder<> T(Then);
+      T.CreateStore(X.Pointer, Lanes);
+      T.CreateCall(LanesFn,
+                   {Slots, Lanes, Bits, T.getInt32(VTy->getNumElements()),
+                    T.getInt32(X.ElementBytes), Stored});
       continue;
     }
     Value *Bytes = B.CreateZExtOrTrunc(X.Bytes, I64);

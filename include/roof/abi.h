@@ -243,8 +243,10 @@ extern uint64_t __roof_traffic_set_mask, __roof_traffic_set_value;
 /* `bytes` bytes from `address`; `stored`: a store (or a read-modify-write). */
 void __roof_traffic_access(uint64_t *slots, const void *address, uint64_t bytes,
                            uint32_t stored);
-/* The active lanes of a gather, scatter, or masked load or store: lane i of
- * `mask` (bit i) accesses `element_bytes` at `lanes[i]`. */
+/* The lanes of a gather, scatter, or masked load or store that the model
+ * takes: lane i of `mask` (bit i) accesses `element_bytes` at `lanes[i]`.
+ * Instrumented code passes the active lanes whose first or last byte's
+ * line is sampled, and calls only when there is one. */
 void __roof_traffic_lanes(uint64_t *slots, const void *const *lanes,
                           uint64_t mask, uint32_t num_lanes,
                           uint32_t element_bytes, uint32_t stored);

@@ -37,8 +37,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "Inputs/flush.h"
+
 #define N 256
-#define FLUSH (2l << 20)
+#define FLUSH (2l << 20) /* doubles: 16 MiB, twice the last cache */
 
 __attribute__((noinline)) double colsum(const double *a) {
   double sum = 0;
@@ -56,27 +58,15 @@ __attribute__((noinline)) double rowsum(const double *a) {
   return sum;
 }
 
-// Reads 16 MiB, twice the last cache: every line of the matrix leaves
-// every cache, so that each sum starts with none of it in L1. (It writes
-// its sum: a call that only read could be left out as the same as the
-// one before.)
-static volatile double flushed;
-__attribute__((noinline)) void flush(const double *big) {
-  double sum = 0;
-  for (long i = 0; i < FLUSH; i++)
-    sum += big[i];
-  flushed = sum;
-}
-
 int main(void) {
   double *a, *big = calloc(FLUSH, sizeof *big);
   if (!big || posix_memalign((void **)&a, 4096, N * N * sizeof *a))
     return 1;
   for (int i = 0; i < N * N; i++)
     a[i] = i % 7;
-  flush(big);
+  flush(big, FLUSH);
   double c = colsum(a);
-  flush(big);
+  flush(big, FLUSH);
   printf("%g %g\n", c, rowsum(a));
   free(a);
   free(big);

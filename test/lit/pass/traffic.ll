@@ -18,7 +18,9 @@
 ;     from the first's. The call is on the unlikely side of a branch; the bytes and
 ;     whether it stores are passed.
 ;   - memcpy passes its source and destination ranges, always.
-;   - A gather passes its vector of pointers and its mask as bits.
+;   - A gather checks the lines of each lane's first and last bytes (hash and
+;     set, as vectors) and calls only when an active lane's line is sampled,
+;     passing its vector of pointers and those lanes as bits.
 ; Without ROOF_TRAFFIC nothing of this is added.
 ;
 ; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
@@ -94,10 +96,27 @@ entry:
 ; CHECK-LABEL: define <4 x double> @gather(
 ; CHECK:         [[LANES:%.*]] = alloca <4 x ptr>
 ; CHECK:         [[GS:%.*]] = getelementptr inbounds i64, ptr {{%.*}}, i64 12
-; CHECK:         store <4 x ptr> %p, ptr [[LANES]]
-; CHECK-NEXT:    [[BITS:%.*]] = bitcast <4 x i1> %m to i4
+; CHECK:         [[LIMIT:%.*]] = sub i64 {{%.*}}, 1
+; CHECK:         [[SETMASK:%.*]] = load i64, ptr @__roof_traffic_set_mask
+; CHECK:         [[SETVALUE:%.*]] = load i64, ptr @__roof_traffic_set_value
+; CHECK:         insertelement <4 x i64> poison, i64 [[LIMIT]], i64 0
+; CHECK:         [[ADDR:%.*]] = ptrtoint <4 x ptr> %p to <4 x i64>
+; CHECK-NEXT:    [[FIRST:%.*]] = lshr <4 x i64> [[ADDR]], {{<i64 6, i64 6, i64 6, i64 6>|splat \(i64 6\)}}
+; CHECK:         icmp eq <4 x i64>
+; CHECK:         mul <4 x i64> [[FIRST]], {{<i64 -7046029254386353131,|splat \(i64 -7046029254386353131\)}}
+; CHECK:         icmp ule <4 x i64>
+; CHECK:         [[END:%.*]] = add <4 x i64> [[ADDR]], {{<i64 7, i64 7, i64 7, i64 7>|splat \(i64 7\)}}
+; CHECK-NEXT:    lshr <4 x i64> [[END]], {{<i64 6, i64 6, i64 6, i64 6>|splat \(i64 6\)}}
+; CHECK:         [[TAKEN:%.*]] = and <4 x i1> {{%.*}}, %m
+; CHECK-NEXT:    [[BITS:%.*]] = bitcast <4 x i1> [[TAKEN]] to i4
 ; CHECK-NEXT:    [[MASK:%.*]] = zext i4 [[BITS]] to i64
+; CHECK-NEXT:    [[ANY:%.*]] = icmp ne i64 [[MASK]], 0
+; CHECK-NEXT:    br i1 [[ANY]], label %[[CALL:.*]], label %[[GATHER:.*]], !prof
+; CHECK:       [[CALL]]:
+; CHECK-NEXT:    store <4 x ptr> %p, ptr [[LANES]]
 ; CHECK-NEXT:    call void @__roof_traffic_lanes(ptr [[GS]], ptr [[LANES]], i64 [[MASK]], i32 4, i32 8, i32 0)
+; CHECK-NEXT:    br label %[[GATHER]]
+; CHECK:       [[GATHER]]:
 ; CHECK-NEXT:    %g = call <4 x double> @llvm.masked.gather
 define <4 x double> @gather(<4 x ptr> %p, <4 x i1> %m) {
 entry:
