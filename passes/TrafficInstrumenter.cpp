@@ -491,8 +491,8 @@ Value *lineHash(IRBuilder<> &B, Value *Line) {
 /// The loads, once per function, of what decides whether a line is
 /// sampled: by its hash, or as a line of one of the L1's sampled sets.
 struct Sampling {
-  Value *Limit;
-  Value *SetMask, *SetValue;
+  Value *Limit = nullptr;
+  Value *SetMask = nullptr, *SetValue = nullptr;
 };
 
 /// Whether line \p Line is one of the L1's sampled sets: line & mask is
@@ -509,30 +509,45 @@ Value *isSampled(IRBuilder<> &B, Value *Hash, Value *Limit) {
   return B.CreateICmpULE(Hash, Limit, "roof.sampled");
 }
 
-/// The lanes of \p X (a gather, scatter, or masked load or store) that the
-/// model takes: the active ones whose first or last byte's line is sampled,
-/// as the bits of an i64 (lane i: bit i). The others would touch no sampled
-/// line, so the call is made only when one lane is left.
-Value *sampledLanes(IRBuilder<> &B, const Access &X, const Sampling &S) {
-  auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
-  unsigned N = VTy->getNumElements();
+/// Whether line \p Line, of hash \p Hash, is sampled: by its hash, or as a
+/// line of one of the L1's sampled sets. The two checks in turn (an
+/// operand's order of evaluation is not the IR's).
+Value *lineSampled(IRBuilder<> &B, Value *Line, Value *Hash,
+                   const Sampling &S) {
+  Value *ByHash = isSampled(B, Hash, S.Limit);
+  return B.CreateOr(ByHash, inSampledSet(B, Line, S));
+}
+
+/// \p S splat to vectors of \p N lanes.
+Sampling splat(IRBuilder<> &B, const Sampling &S, unsigned N) {
   Sampling Lanes;
   Lanes.Limit = B.CreateVectorSplat(N, S.Limit);
   Lanes.SetMask = B.CreateVectorSplat(N, S.SetMask);
   Lanes.SetValue = B.CreateVectorSplat(N, S.SetValue);
+  return Lanes;
+}
+
+/// The lanes of \p X (a gather, scatter, or masked load or store) that the
+/// model takes: the active ones whose first or last byte's line is sampled
+/// (\p Lanes: the sampling splat to its lanes), as the bits of an i64
+/// (lane i: bit i). The others would touch no sampled line, so the call is
+/// made only when one lane is left.
+Value *sampledLanes(IRBuilder<> &B, const Access &X, const Sampling &Lanes) {
+  auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
+  unsigned N = VTy->getNumElements();
   Value *Address =
       B.CreatePtrToInt(X.Pointer, FixedVectorType::get(B.getInt64Ty(), N));
-  Value *Sampled = nullptr;
-  for (uint64_t Byte = 0; Byte < X.ElementBytes;
-       Byte += std::max<uint64_t>(X.ElementBytes - 1, 1)) {
-    Value *Line = B.CreateLShr(
-        Byte ? B.CreateAdd(Address, ConstantInt::get(Address->getType(), Byte))
-             : Address,
-        ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
-    Value *Either = B.CreateOr(isSampled(B, lineHash(B, Line), Lanes.Limit),
-                               inSampledSet(B, Line, Lanes));
-    Sampled = Sampled ? B.CreateOr(Sampled, Either) : Either;
-  }
+  auto LineSampled = [&](Value *ByteAddress) {
+    Value *Line =
+        B.CreateLShr(ByteAddress, ROOF_TRAFFIC_LINE_SHIFT, "roof.line");
+    return lineSampled(B, Line, lineHash(B, Line), Lanes);
+  };
+  Value *Sampled = LineSampled(Address);
+  if (X.ElementBytes > 1)
+    Sampled = B.CreateOr(Sampled,
+                         LineSampled(B.CreateAdd(
+                             Address, ConstantInt::get(Address->getType(),
+                                                       X.ElementBytes - 1))));
   Value *Taken = B.CreateAnd(Sampled, X.Mask, "roof.lanes.taken");
   return B.CreateZExt(B.CreateBitCast(Taken, B.getIntNTy(N)), B.getInt64Ty());
 }
@@ -589,6 +604,9 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
                                      "roof.set.mask");
   Sample.SetValue = EntryB.CreateLoad(
       I64, M.getOrInsertGlobal(SetValueName, I64), "roof.set.value");
+  // The same, splat once per function to the lane counts of its gathers,
+  // scatters and masked accesses (sampledLanes).
+  SmallDenseMap<unsigned, Sampling, 2> ByLanes;
   MDNode *Unlikely = MDBuilder(Ctx).createBranchWeights(1, 64);
   Function &F = *EntryPoint->getFunction();
   IRBuilder<> AllocaB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -630,7 +648,10 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     if (X.Mask) {
       auto *VTy = cast<FixedVectorType>(X.Pointer->getType());
       AllocaInst *Lanes = AllocaB.CreateAlloca(VTy, nullptr, "roof.lanes");
-      Value *Bits = sampledLanes(B, X, Sample);
+      Sampling &LaneSampling = ByLanes[VTy->getNumElements()];
+      if (!LaneSampling.Limit)
+        LaneSampling = splat(EntryB, Sample, VTy->getNumElements());
+      Value *Bits = sampledLanes(B, X, LaneSampling);
       Instruction *Then = SplitBlockAndInsertIfThen(
           B.CreateICmpNE(Bits, B.getInt64(0)), I, false, Unlikely);
       IRBuilder<> T(Then);
@@ -662,8 +683,7 @@ void instrumentTraffic(ArrayRef<Instruction *> Accesses, Value *Slots,
     // Each line's two checks in turn (an operand's order of evaluation is
     // not the IR's).
     Value *Hash = lineHash(B, Line);
-    Value *Sampled = isSampled(B, Hash, Sample.Limit);
-    Sampled = B.CreateOr(Sampled, inSampledSet(B, Line, Sample));
+    Value *Sampled = lineSampled(B, Line, Hash, Sample);
     for (uint64_t J = 1; J <= After; ++J) {
       Value *Next = B.CreateAdd(Hash, B.getInt64(J * ROOF_TRAFFIC_HASH));
       Sampled = B.CreateOr(Sampled, isSampled(B, Next, Sample.Limit));

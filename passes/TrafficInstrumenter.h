@@ -7,12 +7,12 @@
 // cache lines into the bytes that move below L1. An access calls the
 // runtime only when its first or last cache line is sampled (a hash of the
 // line below __roof_traffic_threshold, include/roof/abi.h), checked inline;
-// gathers, scatters and masked accesses check their lanes' lines so, as
-// vectors, and pass the active lanes whose lines are sampled; memcpy and
-// memset pass their range, and always call. An innermost loop whose accesses
-// all move by a step known on entry, as is the trip count, calls the runtime
-// once before it runs, with the accesses as streams; the runtime finds their
-// sampled lines itself (ROOF_TRAFFIC=each checks every access where it is
+// gathers, scatters and masked accesses check their lanes' lines the same
+// way, as vectors, and pass the active lanes whose lines are sampled; memcpy
+// and memset pass their range, and always call. An innermost loop whose
+// accesses all move by a step known on entry, as is the trip count, calls the
+// runtime once before it runs, with the accesses as streams; the runtime finds
+// their sampled lines itself (ROOF_TRAFFIC=each checks every access where it is
 // instead).
 //
 //===----------------------------------------------------------------------===//

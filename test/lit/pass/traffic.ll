@@ -19,8 +19,9 @@
 ;     whether it stores are passed.
 ;   - memcpy passes its source and destination ranges, always.
 ;   - A gather checks the lines of each lane's first and last bytes (hash and
-;     set, as vectors) and calls only when an active lane's line is sampled,
-;     passing its vector of pointers and those lanes as bits.
+;     set, as vectors: the limit, mask and value splat once, in the entry
+;     block) and calls only when an active lane's line is sampled, passing its
+;     vector of pointers and those lanes as bits.
 ; Without ROOF_TRAFFIC nothing of this is added.
 ;
 ; RUN: env ROOF_TRAFFIC=1 %opt -passes=roof-instrument -S %s | FileCheck %s
@@ -99,15 +100,28 @@ entry:
 ; CHECK:         [[LIMIT:%.*]] = sub i64 {{%.*}}, 1
 ; CHECK:         [[SETMASK:%.*]] = load i64, ptr @__roof_traffic_set_mask
 ; CHECK:         [[SETVALUE:%.*]] = load i64, ptr @__roof_traffic_set_value
-; CHECK:         insertelement <4 x i64> poison, i64 [[LIMIT]], i64 0
+; CHECK-NEXT:    [[LIMITS0:%.*]] = insertelement <4 x i64> poison, i64 [[LIMIT]], i64 0
+; CHECK-NEXT:    [[LIMITS:%.*]] = shufflevector <4 x i64> [[LIMITS0]], <4 x i64> poison, <4 x i32> zeroinitializer
+; CHECK-NEXT:    [[MASKS0:%.*]] = insertelement <4 x i64> poison, i64 [[SETMASK]], i64 0
+; CHECK-NEXT:    [[MASKS:%.*]] = shufflevector <4 x i64> [[MASKS0]], <4 x i64> poison, <4 x i32> zeroinitializer
+; CHECK-NEXT:    [[VALUES0:%.*]] = insertelement <4 x i64> poison, i64 [[SETVALUE]], i64 0
+; CHECK-NEXT:    [[VALUES:%.*]] = shufflevector <4 x i64> [[VALUES0]], <4 x i64> poison, <4 x i32> zeroinitializer
 ; CHECK:         [[ADDR:%.*]] = ptrtoint <4 x ptr> %p to <4 x i64>
 ; CHECK-NEXT:    [[FIRST:%.*]] = lshr <4 x i64> [[ADDR]], {{<i64 6, i64 6, i64 6, i64 6>|splat \(i64 6\)}}
-; CHECK:         icmp eq <4 x i64>
-; CHECK:         mul <4 x i64> [[FIRST]], {{<i64 -7046029254386353131,|splat \(i64 -7046029254386353131\)}}
-; CHECK:         icmp ule <4 x i64>
-; CHECK:         [[END:%.*]] = add <4 x i64> [[ADDR]], {{<i64 7, i64 7, i64 7, i64 7>|splat \(i64 7\)}}
-; CHECK-NEXT:    lshr <4 x i64> [[END]], {{<i64 6, i64 6, i64 6, i64 6>|splat \(i64 6\)}}
-; CHECK:         [[TAKEN:%.*]] = and <4 x i1> {{%.*}}, %m
+; CHECK-NEXT:    [[HASH:%.*]] = mul <4 x i64> [[FIRST]], {{<i64 -7046029254386353131,.*>|splat \(i64 -7046029254386353131\)}}
+; CHECK-NEXT:    [[BYHASH:%.*]] = icmp ule <4 x i64> [[HASH]], [[LIMITS]]
+; CHECK-NEXT:    [[INSET:%.*]] = and <4 x i64> [[FIRST]], [[MASKS]]
+; CHECK-NEXT:    [[BYSET:%.*]] = icmp eq <4 x i64> [[INSET]], [[VALUES]]
+; CHECK-NEXT:    [[FIRSTSAMPLED:%.*]] = or <4 x i1> [[BYHASH]], [[BYSET]]
+; CHECK-NEXT:    [[END:%.*]] = add <4 x i64> [[ADDR]], {{<i64 7, i64 7, i64 7, i64 7>|splat \(i64 7\)}}
+; CHECK-NEXT:    [[LAST:%.*]] = lshr <4 x i64> [[END]], {{<i64 6, i64 6, i64 6, i64 6>|splat \(i64 6\)}}
+; CHECK-NEXT:    [[LASTHASH:%.*]] = mul <4 x i64> [[LAST]],
+; CHECK-NEXT:    [[LASTBYHASH:%.*]] = icmp ule <4 x i64> [[LASTHASH]], [[LIMITS]]
+; CHECK-NEXT:    [[LASTINSET:%.*]] = and <4 x i64> [[LAST]], [[MASKS]]
+; CHECK-NEXT:    [[LASTBYSET:%.*]] = icmp eq <4 x i64> [[LASTINSET]], [[VALUES]]
+; CHECK-NEXT:    [[LASTSAMPLED:%.*]] = or <4 x i1> [[LASTBYHASH]], [[LASTBYSET]]
+; CHECK-NEXT:    [[SAMPLED:%.*]] = or <4 x i1> [[FIRSTSAMPLED]], [[LASTSAMPLED]]
+; CHECK-NEXT:    [[TAKEN:%.*]] = and <4 x i1> [[SAMPLED]], %m
 ; CHECK-NEXT:    [[BITS:%.*]] = bitcast <4 x i1> [[TAKEN]] to i4
 ; CHECK-NEXT:    [[MASK:%.*]] = zext i4 [[BITS]] to i64
 ; CHECK-NEXT:    [[ANY:%.*]] = icmp ne i64 [[MASK]], 0
