@@ -225,14 +225,17 @@ static bool caches_from_cpuid(struct roofrt_traffic_config *to) {
   return true;
 }
 
-/* ROOF_TRAFFIC_SETS=N: the L1 simulated on N of its sets (a power of 2; 0,
- * the default: fully associative), from its size and ways, when they make
- * whole sets of 64-byte lines, a power of 2 of them; ways not given with
- * ROOF_CACHES are the machine's when its L1 is of the size given. */
+/* ROOF_TRAFFIC_SETS=N: the L1 simulated on N of its sets (a power of 2; 0:
+ * fully associative), from its size and ways, when they make whole sets of
+ * 64-byte lines, a power of 2 of them; ways not given with ROOF_CACHES are
+ * the machine's when its L1 is of the size given. Unset, DEFAULT_SETS when
+ * the ways are known, else (silently) fully associative. */
+#define DEFAULT_SETS 2
 static void configure_l1_sets(struct roofrt_traffic_config *c) {
   const char *spec = getenv("ROOF_TRAFFIC_SETS");
-  uint64_t sampled = 0;
-  if (spec && *spec) {
+  bool asked = spec && *spec;
+  uint64_t sampled = asked ? 0 : DEFAULT_SETS;
+  if (asked) {
     char *end;
     unsigned long n = strtoul(spec, &end, 10);
     if (*end || end == spec || (n & (n - 1)))
@@ -252,11 +255,12 @@ static void configure_l1_sets(struct roofrt_traffic_config *c) {
   if (sampled &&
       (c->l1_ways > ROOF_L1_MAX_WAYS || !sets || (sets & (sets - 1)) ||
        sets * c->l1_ways * LINE_BYTES != c->level_bytes[0] || sampled > sets)) {
-    roofrt_warn(
-        "ROOF_TRAFFIC_SETS=%s: the L1's ways are not known (ROOF_CACHES="
-        "48K/12 gives them) or do not divide it into a power of 2 of sets, "
-        "at least as many; the L1 is fully associative",
-        spec);
+    if (asked)
+      roofrt_warn(
+          "ROOF_TRAFFIC_SETS=%s: the L1's ways are not known (ROOF_CACHES="
+          "48K/12 gives them) or do not divide it into a power of 2 of sets, "
+          "at least as many; the L1 is fully associative",
+          spec);
     sampled = 0;
   }
   if (!sampled) {
@@ -293,7 +297,11 @@ static void configure_replay(void) {
 }
 
 /* ROOF_TRAFFIC_RATE=N: at most one line in N sampled at the start (a power
- * of 2; default 32). ROOF_TRAFFIC_LINES=N: lines tracked per thread. */
+ * of 2). By default one in 32, which a fully associative L1 needs (it holds
+ * 16 sampled lines of 32 KiB); when the L1's sets give its counts, the
+ * hashed sample serves the levels below only, whose thousands of lines
+ * one in 128 samples as well (docs/counting.md, "The L1's sets").
+ * ROOF_TRAFFIC_LINES=N: lines tracked per thread. */
 static void configure(void) {
   struct roofrt_traffic_config c = {
       .num_levels = 3,
@@ -303,18 +311,20 @@ static void configure(void) {
     caches_from_cpuid(&c);
   configure_l1_sets(&c);
   roofrt_traffic = c;
+  unsigned long one_in = c.l1_sampled ? 128 : 32;
   const char *rate = getenv("ROOF_TRAFFIC_RATE");
   if (rate && *rate) {
     char *end;
     unsigned long n = strtoul(rate, &end, 10);
     if (*end || !n || (n & (n - 1)) || n > FULL_THRESHOLD)
       roofrt_warn("ROOF_TRAFFIC_RATE=\"%s\" is not a power of 2 up to %llu; "
-                  "using 32",
-                  rate, (unsigned long long)FULL_THRESHOLD);
+                  "using %lu",
+                  rate, (unsigned long long)FULL_THRESHOLD, one_in);
     else
-      __atomic_store_n(&__roof_traffic_threshold, FULL_THRESHOLD / n,
-                       __ATOMIC_RELAXED);
+      one_in = n;
   }
+  __atomic_store_n(&__roof_traffic_threshold, FULL_THRESHOLD / one_in,
+                   __ATOMIC_RELAXED);
   const char *lines = getenv("ROOF_TRAFFIC_LINES");
   if (lines && *lines) {
     char *end;

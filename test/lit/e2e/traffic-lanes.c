@@ -4,8 +4,9 @@
 // No sampled lane may be lost: the same gather, y[i] = x[idx[i]] over a
 // permutation, compiled to AVX-512 gathers (gather_vector) and kept scalar
 // (gather_scalar, each access checked on its own), run on the same arrays
-// from empty caches, gives the same traffic at the default sampling (one
-// line in 32) and with 4 of the L1's 64 sets sampled too (ROOF_TRAFFIC_SETS).
+// from empty caches, gives the same traffic with the L1 fully associative
+// (ROOF_TRAFFIC_SETS=0: one line in 32 sampled) and as roof ships, where 2
+// of the L1's 64 sets are sampled too (and one line in 128 by hash).
 // x, y and idx are 8 KiB each, 384 lines in all, 6 in each of the L1's
 // 64 sets of 8 ways: both orders of the accesses miss each sampled line once
 // (cold) and no other. flush() of 4 MiB, twice the last level, empties the
@@ -15,11 +16,11 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %roof cc --roof-traffic -O3 -march=x86-64-v4 -mprefer-vector-width=512 %s -S -o - | FileCheck %s --check-prefix=ASM
 // RUN: %roof cc --roof-traffic -O3 -march=x86-64-v4 -mprefer-vector-width=512 %s -o %t/lanes
-// RUN: env ROOF_OUTPUT=%t/hashed.json ROOF_QUIET=1 ROOF_CACHES=32K/8,2M %t/lanes
+// RUN: env ROOF_OUTPUT=%t/hashed.json ROOF_QUIET=1 ROOF_CACHES=32K/8,2M ROOF_TRAFFIC_SETS=0 %t/lanes
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/hashed.json \
 // RUN:   'fn("gather_vector")["traffic"] == fn("gather_scalar")["traffic"]' \
 // RUN:   'fn("gather_vector")["traffic"]["DRAM"]["loaded"] > 0'
-// RUN: env ROOF_OUTPUT=%t/sets.json ROOF_QUIET=1 ROOF_CACHES=32K/8,2M ROOF_TRAFFIC_SETS=4 %t/lanes
+// RUN: env ROOF_OUTPUT=%t/sets.json ROOF_QUIET=1 ROOF_CACHES=32K/8,2M %t/lanes
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/sets.json \
 // RUN:   'fn("gather_vector")["traffic"] == fn("gather_scalar")["traffic"]' \
 // RUN:   'fn("gather_vector")["traffic"]["L2"]["loaded"] > 0'

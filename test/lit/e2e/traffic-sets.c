@@ -9,9 +9,10 @@
 // associative L1 holds a column's 256 lines, and fetches each of the
 // matrix's 8,192 lines once: 524,288 bytes. The matrix's first line is in
 // set 0 and each set gets the same number of lines of every column block
-// (1,024 reads), so a sample of 4 sets of 64 (ROOF_TRAFFIC_SETS=4) finds
-// the exact count too: 4 x 1,024 fetches, each for 16 x 64 bytes. Without
-// ROOF_TRAFFIC_SETS, the L1 is fully associative.
+// (1,024 reads), so the sample of 2 sets of 64 that roof takes by default
+// finds the exact count too: 2 x 1,024 fetches, each for 32 x 64 bytes; so
+// do all 64 (ROOF_TRAFFIC_SETS=64). With ROOF_TRAFFIC_SETS=0, the L1 is
+// fully associative.
 //
 // rowsum: each line once, 8 reads in a row: 8,192 fetches, 524,288 bytes,
 // whichever L1. (The fully associative L1 is simulated on every line, with
@@ -19,9 +20,9 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %roof cc --roof-traffic -O2 -march=x86-64-v3 %s -o %t/sets
-// RUN: env ROOF_OUTPUT=%t/four.json ROOF_QUIET=1 ROOF_CACHES=32K/8,1M,8M ROOF_TRAFFIC_SETS=4 %t/sets
-// RUN: %python %S/../runtime/Inputs/check_report.py %t/four.json \
-// RUN:   'r["traffic"]["levels"][0]["ways"] == 8 and r["traffic"]["levels"][0]["sampled_sets"] == 4' \
+// RUN: env ROOF_OUTPUT=%t/two.json ROOF_QUIET=1 ROOF_CACHES=32K/8,1M,8M %t/sets
+// RUN: %python %S/../runtime/Inputs/check_report.py %t/two.json \
+// RUN:   'r["traffic"]["levels"][0]["ways"] == 8 and r["traffic"]["levels"][0]["sampled_sets"] == 2' \
 // RUN:   'fn("colsum")["bytes_loaded"] == 524288 and fn("rowsum")["bytes_loaded"] == 524288' \
 // RUN:   'fn("colsum")["traffic"]["L2"]["loaded"] == 4194304' \
 // RUN:   'fn("rowsum")["traffic"]["L2"]["loaded"] == 524288'
@@ -29,7 +30,7 @@
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/all.json \
 // RUN:   'fn("colsum")["traffic"]["L2"]["loaded"] == 4194304' \
 // RUN:   'fn("rowsum")["traffic"]["L2"]["loaded"] == 524288'
-// RUN: env ROOF_OUTPUT=%t/full.json ROOF_QUIET=1 ROOF_CACHES=32K/8,1M,8M ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=262144 %t/sets
+// RUN: env ROOF_OUTPUT=%t/full.json ROOF_QUIET=1 ROOF_CACHES=32K/8,1M,8M ROOF_TRAFFIC_SETS=0 ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_LINES=262144 %t/sets
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/full.json \
 // RUN:   '"ways" not in r["traffic"]["levels"][0]' \
 // RUN:   'fn("colsum")["traffic"]["L2"]["loaded"] == 524288' \

@@ -1,7 +1,8 @@
 // Traffic mode end to end (roof cc --roof-traffic, docs/counting.md,
-// "Traffic"), with the hierarchy fixed by ROOF_CACHES (32 KiB, 1 MiB,
-// 8 MiB) and the default sampling (one line in 32, fewer when the sample
-// outgrows the model's capacity).
+// "Traffic"), with the hierarchy fixed by ROOF_CACHES (32 KiB of 8 ways,
+// 1 MiB, 8 MiB) and the default sampling (2 of the L1's 64 sets, and one
+// line in 128 for the levels below, fewer when the sample outgrows the
+// model's capacity).
 //
 // triad: a[i] = b[i] + s * c[i] over three arrays of 2^22 doubles (32 MiB
 // each, 12 times the last cache), 4 times. Exact L1 bytes: 2 x 8 x 2^22 x 4
@@ -17,7 +18,7 @@
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %roof cc --roof-traffic -O3 -march=x86-64-v3 %s -o %t/traffic
-// RUN: env ROOF_OUTPUT=%t/traffic.json ROOF_QUIET=1 ROOF_CACHES=32K,1M,8M %t/traffic
+// RUN: env ROOF_OUTPUT=%t/traffic.json ROOF_QUIET=1 ROOF_CACHES=32K/8,1M,8M %t/traffic
 // RUN: %python %S/../runtime/Inputs/check_report.py %t/traffic.json \
 // RUN:   '[l["bytes"] for l in r["traffic"]["levels"]] == [32768, 1048576, 8388608]' \
 // RUN:   'fn("triad")["bytes_loaded"] == 268435456' \

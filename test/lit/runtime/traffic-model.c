@@ -32,9 +32,25 @@
 // RUN: %python %S/Inputs/check_report.py %t.sets.json 'r["traffic"]["levels"][0]["sampled_sets"] == 1'
 // RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/2,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=1 %t exact 2 1 > %t.sets.out
 // RUN: FileCheck %s --check-prefix=EXACT < %t.sets.out
-// By default (or ROOF_TRAFFIC_SETS=0) the L1 is fully associative.
-// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 %t exact | FileCheck %s --check-prefix=EXACT
+// With ROOF_TRAFFIC_SETS=0 the L1 is fully associative.
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=1 ROOF_TRAFFIC_SETS=0 %t exact | FileCheck %s --check-prefix=EXACT
 // RUN: %python %S/Inputs/check_report.py %t.sets.json '"ways" not in r["traffic"]["levels"][0]'
+// By default, with the ways known, 2 of the L1's sets give its counts and the
+// hashed sample, which serves the levels below, is one line in 128; with no
+// ways known the L1 is fully associative at one line in 32, and no line says
+// so (nothing was asked).
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K %t none
+// RUN: %python %S/Inputs/check_report.py %t.sets.json \
+// RUN:   'r["traffic"]["levels"][0]["sampled_sets"] == 2 and r["traffic"]["sampling_rate"] == 1 / 128'
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K %t none 2>&1 | count 0
+// RUN: %python %S/Inputs/check_report.py %t.sets.json \
+// RUN:   '"ways" not in r["traffic"]["levels"][0] and r["traffic"]["sampling_rate"] == 1 / 32'
+// A malformed ROOF_TRAFFIC_RATE says so and leaves the default.
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=48 %t none 2>&1 | FileCheck %s --check-prefix=BADRATE128
+// BADRATE128: roof: ROOF_TRAFFIC_RATE="48" is not a power of 2 up to {{[0-9]+}}; using 128
+// RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=x %t none 2>&1 | FileCheck %s --check-prefix=BADRATE32
+// BADRATE32: roof: ROOF_TRAFFIC_RATE="x" is not a power of 2 up to {{[0-9]+}}; using 32
+// RUN: %python %S/Inputs/check_report.py %t.sets.json 'r["traffic"]["sampling_rate"] == 1 / 32'
 // Ways that do not make whole sets of a power of 2, or no ways, or more sets
 // than the L1 has, leave it so too, and say why in one line; so does a
 // malformed ROOF_TRAFFIC_SETS.
