@@ -32,9 +32,9 @@ error alone; it is reported, not a target: a footprint within a few lines of
 a level's capacity (the transposes at 256, two matrices of 512 KiB) fits in
 the sample or not by the lines the sample happens to hold, and an LRU swept
 in a cycle then misses nothing or everything (docs/validation.md).
-cachegrind has no write-backs: `stored` is not compared. OpenMP kernels run on one thread, and their outlined bodies count
-in the kernel (roof books them there; cachegrind's records of
-`KERNEL.omp_outlined...` are added).
+cachegrind has no write-backs: `stored` is not compared. OpenMP kernels run
+on one thread, and their outlined bodies count in the kernel (roof books
+them there; cachegrind's records of `KERNEL.omp_outlined...` are added).
 
 The error of a level is |roof - cachegrind| / max(cachegrind, floor), the
 floor being 1% of the kernel's L1 traffic in lines ((bytes_loaded +
@@ -158,7 +158,7 @@ _add("irregular.c", ["chase"], ["500"], ["32000"], ["1000000"])
 _add("irregular.c", ["histogram"], ["2000", "1024"], ["100000", "131072"],
      ["1000000", "8388608"])
 # The power-of-2 sizes' columns crowd a few of the L1's sets: a fully
-# associative L1 (the default) does not see the conflicts, the L1's sets do.
+# associative L1 (--sets 0) does not see the conflicts, the L1's sets do.
 CONFLICTS = ("conflicts in the L1's 8-way sets of columns 2 or 4 KiB apart, which a fully "
              "associative L1 (--sets 0) does not have")
 KNOWN_FULLY_ASSOCIATIVE = {(k, "pow2"): CONFLICTS for k in
