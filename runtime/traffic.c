@@ -51,8 +51,13 @@
 #define LINE_BYTES (UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT)
 #define FULL_THRESHOLD (UINT64_C(1) << (64 - ROOF_TRAFFIC_HASH_SHIFT))
 
+/* One line in DEFAULT_RATE sampled by hash at the start, or one in
+ * DEFAULT_RATE_WITH_SETS when the L1's sets give its counts (configure()). */
+#define DEFAULT_RATE 32
+#define DEFAULT_RATE_WITH_SETS 128
+
 /* Read by instrumented code; lowered (never raised) by the runtime. */
-ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD >> 5;
+ROOFRT_EXPORT uint64_t __roof_traffic_threshold = FULL_THRESHOLD / DEFAULT_RATE;
 /* The L1's sampled sets (traffic_sets.h), set once by configure(): none
  * until then. */
 ROOFRT_EXPORT uint64_t __roof_traffic_set_mask = 0;
@@ -311,7 +316,7 @@ static void configure(void) {
     caches_from_cpuid(&c);
   configure_l1_sets(&c);
   roofrt_traffic = c;
-  unsigned long one_in = c.l1_sampled ? 128 : 32;
+  unsigned long one_in = c.l1_sampled ? DEFAULT_RATE_WITH_SETS : DEFAULT_RATE;
   const char *rate = getenv("ROOF_TRAFFIC_RATE");
   if (rate && *rate) {
     char *end;
