@@ -38,12 +38,14 @@ them there; cachegrind's records of `KERNEL.omp_outlined...` are added).
 
 The error of a level is |roof - cachegrind| / max(cachegrind, floor), the
 floor being 1% of the kernel's L1 traffic in lines ((bytes_loaded +
-bytes_stored) / 64, roof's exact count): a level that moves less than 1% of
-the L1 bytes has an intensity a hundred times the L1 intensity, so it never
-binds on a hierarchical roofline (L1 bandwidth is tens of times DRAM's), and a few
-conflict or cold misses there (or one sampled line, which stands for 32 or more)
-are not an error of the model. Rows where both counts are under the floor
-are marked `~`; known differences (KNOWN), `*`.
+bytes_stored) / 64, roof's exact count), and at least 10 sampled lines'
+worth at that level (each stands for 128 lines below L1, as roof ships, and
+32 in the L1's sets): a level that moves less than 1% of the L1 bytes has an
+intensity a hundred times the L1 intensity, so it never binds on a
+hierarchical roofline (L1 bandwidth is tens of times DRAM's), and a few
+conflict or cold misses there, or one sampled line, are not an error of the
+model. Rows where both counts are under the floor are marked `~`; known
+differences (KNOWN), `*`.
 
 The targets (issue 12): for L2 and for DRAM, the error within 10% on at
 least 90% of the rows and within 25% on all (sampled, as roof ships), over
@@ -91,6 +93,7 @@ ROOF_ENV = dict(THREADS_ENV, ROOF_QUIET="1",
 # never halves on the largest footprint (about 40 MiB, 640K lines).
 EXACT_ENV = {"ROOF_TRAFFIC_RATE": "1", "ROOF_TRAFFIC_LINES": str(1 << 21)}
 FLOOR = 0.01
+FLOOR_SAMPLES = 10  # the floor is at least this many sampled lines' worth
 WITHIN, ALL_WITHIN, SHARE = 0.10, 0.25, 0.90
 TARGETS = [("L2", "error"), ("DRAM", "error")]  # the middle level's is reported only
 SKIP = 77
@@ -252,6 +255,15 @@ def cachegrind_misses(binary, args, out, function, library):
     return d1, ll
 
 
+def lines_per_sample(census, level):
+    """The lines that one sampled fetch counted at `level` stands for: the
+    L1's (the bytes at L2) come from its sampled sets when it has them."""
+    l1 = census["traffic"]["levels"][0]
+    if level == "L2" and "sampled_sets" in l1:
+        return l1["sets"] / l1["sampled_sets"]
+    return 1 / census["traffic"]["sampling_rate"]
+
+
 def error(roof, exact, floor):
     return abs(roof - exact) / max(exact, floor)
 
@@ -271,19 +283,22 @@ def measure(kernel, size, binaries, work):
     d1, ll = cachegrind_misses(plain_bin, argv, stem + ".cg", function, library)
     l1, l2, l3, dram = roof_lines(sampled, function)
     _, l2_1, l3_1, dram_1 = roof_lines(every, function)
-    floor = FLOOR * l1
     row = {"kernel": kernel, "size": size, "args": args, "reps": reps,
-           "l1_lines": l1, "floor": floor, "known": KNOWN.get((kernel, size)),
+           "l1_lines": l1, "known": KNOWN.get((kernel, size)),
            "sampling_rate": sampled["traffic"]["sampling_rate"],
            "seconds": time.time() - started}
+    floor = {level: max(FLOOR * l1, FLOOR_SAMPLES * lines_per_sample(sampled, level))
+             for level in ("L2", "L3", "DRAM")}
     for level, r, r1, c in (("L2", l2, l2_1, d1), ("DRAM", dram, dram_1, ll)):
-        row[level] = {"roof": r, "roof_rate1": r1, "cachegrind": c,
-                      "error": error(r, c, floor), "error_rate1": error(r1, c, floor),
-                      "negligible": max(r, c) < floor}
+        row[level] = {"roof": r, "roof_rate1": r1, "cachegrind": c, "floor": floor[level],
+                      "error": error(r, c, floor[level]),
+                      "error_rate1": error(r1, c, floor[level]),
+                      "negligible": max(r, c) < floor[level]}
     # The middle level, which cachegrind does not simulate: the sampling's
     # error alone, against every line sampled.
-    row["L3"] = {"roof": l3, "roof_rate1": l3_1, "error": error(l3, l3_1, floor),
-                 "negligible": max(l3, l3_1) < floor}
+    row["L3"] = {"roof": l3, "roof_rate1": l3_1, "floor": floor["L3"],
+                 "error": error(l3, l3_1, floor["L3"]),
+                 "negligible": max(l3, l3_1) < floor["L3"]}
     if kernel == "triad" and size == "large":
         fn = next(f for f in sampled["functions"] if f["name"] == function)
         elements = int(args[0]) * reps
