@@ -14,6 +14,7 @@
 
 #include "AbiTypes.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -33,19 +34,36 @@ inline std::string counterHeaderSymbolOf(llvm::StringRef KernelName) {
 
 /// The IR type of a kernel's counter header (RoofCudaCounterHeader), on
 /// the device and as the host's shadow: {columns, num_weights, counts,
-/// row_mask, weights}.
+/// row_mask, flags, reserved, traffic, traffic_capacity, traffic_threshold,
+/// weights}, fields CounterHeaderField.
+enum CounterHeaderField : unsigned {
+  HeaderColumns,
+  HeaderNumWeights,
+  HeaderCounts,
+  HeaderRowMask,
+  HeaderFlags,
+  HeaderReserved,
+  HeaderTraffic,
+  HeaderTrafficCapacity,
+  HeaderTrafficThreshold,
+  HeaderWeights
+};
 inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
   static_assert(
       offsetof(RoofCudaCounterHeader, counts) == 8 &&
           offsetof(RoofCudaCounterHeader, row_mask) == 16 &&
-          offsetof(RoofCudaCounterHeader, weights) == 24 &&
-          sizeof(RoofCudaCounterHeader) == 24 + 16 * ROOF_CUDA_MAX_WEIGHTS,
+          offsetof(RoofCudaCounterHeader, flags) == 24 &&
+          offsetof(RoofCudaCounterHeader, traffic) == 32 &&
+          offsetof(RoofCudaCounterHeader, traffic_capacity) == 40 &&
+          offsetof(RoofCudaCounterHeader, traffic_threshold) == 48 &&
+          offsetof(RoofCudaCounterHeader, weights) == 56 &&
+          sizeof(RoofCudaCounterHeader) == 56 + 16 * ROOF_CUDA_MAX_WEIGHTS,
       "RoofCudaCounterHeader is laid out as counterHeaderType builds it");
   auto *Int32 = llvm::Type::getInt32Ty(Ctx),
        *Int64 = llvm::Type::getInt64Ty(Ctx);
   auto *Weight = llvm::StructType::get(Ctx, abiTypes(Ctx, AbiStruct::Weight));
   return llvm::StructType::get(
-      Ctx, {Int32, Int32, Int64, Int64,
+      Ctx, {Int32, Int32, Int64, Int64, Int32, Int32, Int64, Int64, Int64,
             llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});
 }
 
@@ -71,6 +89,17 @@ inline bool isCudaKernel(const llvm::Function &F) {
       return true;
   }
   return false;
+}
+
+/// The SM number of "target-cpu"="sm_90" (0 when absent or unknown).
+inline unsigned smVersionOf(const llvm::Function &F) {
+  llvm::StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
+  unsigned SM = 0;
+  if (!CPU.consume_front("sm_") ||
+      CPU.take_while([](char C) { return llvm::isDigit(C); })
+          .getAsInteger(10, SM))
+    return 0;
+  return SM;
 }
 
 } // namespace roof

@@ -20,6 +20,7 @@
 #include "CounterPlan.h"
 #include "CounterUpdates.h"
 #include "CudaKernels.h"
+#include "DeviceTraffic.h"
 #include "ExpansionProbe.h"
 #include "FlopCostModel.h"
 #include "LLVMCompat.h"
@@ -28,7 +29,6 @@
 #include "roof/abi.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/IR/Constants.h"
@@ -68,26 +68,18 @@ constexpr unsigned FirstSMWithRedux = 80;
 // 2^54.
 constexpr unsigned LowBits = 27;
 
-/// The SM number of "target-cpu"="sm_90" (0 when absent or unknown).
-unsigned smVersionOf(const Function &F) {
-  StringRef CPU = F.getFnAttribute("target-cpu").getValueAsString();
-  unsigned SM = 0;
-  if (!CPU.consume_front("sm_") ||
-      CPU.take_while([](char C) { return isDigit(C); }).getAsInteger(10, SM))
-    return 0;
-  return SM;
-}
-
 /// A metric value as a weighted sum of slots: (slot, amount) in slot order.
 using WeightVector = std::vector<std::pair<uint32_t, uint64_t>>;
 
 class KernelInstrumenter {
 public:
   KernelInstrumenter(Function &Kernel, CounterPlan Census,
-                     GlobalVariable *Header, ExpansionProbe &Probe,
-                     DominatorTree &DT, LoopInfo &LI, ScalarEvolution &SE)
-      : F(Kernel), Census(std::move(Census)), Header(Header), Probe(Probe),
-        DT(DT), LI(LI), SE(SE), Int32(Type::getInt32Ty(Kernel.getContext())),
+                     GlobalVariable *Header, uint32_t Flags,
+                     ExpansionProbe &Probe, DominatorTree &DT, LoopInfo &LI,
+                     ScalarEvolution &SE)
+      : F(Kernel), Census(std::move(Census)), Header(Header), Flags(Flags),
+        Probe(Probe), DT(DT), LI(LI), SE(SE),
+        Int32(Type::getInt32Ty(Kernel.getContext())),
         Int64(Type::getInt64Ty(Kernel.getContext())),
         UseRedux(smVersionOf(Kernel) >= FirstSMWithRedux) {}
 
@@ -244,10 +236,11 @@ private:
   }
 
   /// The constant header of the kernel's counts (RoofCudaCounterHeader): the
-  /// columns in use and, when they count slots, the weights.
+  /// columns in use, the flags and, when the columns count slots, the
+  /// weights.
   void writeHeader() {
     auto *HeaderTy = cast<StructType>(Header->getValueType());
-    auto *WeightsTy = cast<ArrayType>(HeaderTy->getElementType(4));
+    auto *WeightsTy = cast<ArrayType>(HeaderTy->getElementType(HeaderWeights));
     auto *WeightTy = cast<StructType>(WeightsTy->getElementType());
     auto I32 = [&](uint64_t V) { return ConstantInt::get(Int32, V); };
     std::vector<Constant *> Weights;
@@ -266,10 +259,14 @@ private:
     }
     uint32_t NumWeights = Weights.size();
     Weights.resize(ROOF_CUDA_MAX_WEIGHTS, Constant::getNullValue(WeightTy));
-    Header->setInitializer(ConstantStruct::get(
-        HeaderTy,
-        {I32(Columns), I32(NumWeights), ConstantInt::get(Int64, 0),
-         ConstantInt::get(Int64, 0), ConstantArray::get(WeightsTy, Weights)}));
+    std::vector<Constant *> Fields;
+    for (unsigned Field = 0; Field < HeaderWeights; ++Field)
+      Fields.push_back(Constant::getNullValue(HeaderTy->getElementType(Field)));
+    Fields[HeaderColumns] = I32(Columns);
+    Fields[HeaderNumWeights] = I32(NumWeights);
+    Fields[HeaderFlags] = I32(Flags);
+    Fields.push_back(ConstantArray::get(WeightsTy, Weights));
+    Header->setInitializer(ConstantStruct::get(HeaderTy, Fields));
   }
 
   /// sum_s count[s] * w[s], \p Counts by slot.
@@ -339,8 +336,8 @@ private:
                         MDNode::get(F.getContext(), {}));
       return Load;
     };
-    Value *CountsAddress = HeaderField(2, "roof.counts");
-    Value *RowMask = HeaderField(3, "roof.row.mask");
+    Value *CountsAddress = HeaderField(HeaderCounts, "roof.counts");
+    Value *RowMask = HeaderField(HeaderRowMask, "roof.row.mask");
     B.SetInsertPoint(
         SplitBlockAndInsertIfThen(B.CreateICmpNE(CountsAddress, B.getInt64(0)),
                                   &*B.GetInsertPoint(), false));
@@ -373,6 +370,7 @@ private:
   std::array<std::optional<uint32_t>, NumSlowPathTallies> TallySlots;
   std::map<SlowPathOp, ClassWork> FastPaths; // as PTXInstrCosts books them
   GlobalVariable *Header;
+  uint32_t Flags; // RoofCudaCounterHeader.flags
   ExpansionProbe &Probe;
   bool BySlot = true;
   DominatorTree &DT;
@@ -431,11 +429,24 @@ bool DeviceInstrumenter::run() {
         nullptr, GlobalValue::NotThreadLocal, GlobalAddressSpace);
     Header->setAlignment(Align(8));
     Headers.push_back(Header);
-    KernelInstrumenter(F, Census, Header, Probe,
-                       FAM.getResult<DominatorTreeAnalysis>(F),
-                       FAM.getResult<LoopAnalysis>(F),
-                       FAM.getResult<ScalarEvolutionAnalysis>(F))
+    bool Sampled = Traffic && deviceTrafficSupported(F);
+    if (Traffic && !Sampled)
+      F.getContext().diagnose(DiagnosticInfoUnsupported(
+          F,
+          "roof: kernel '" + F.getName() +
+              "' is built for an architecture before sm_70; traffic mode "
+              "does not model its memory traffic",
+          DiagnosticLocation(F.getSubprogram()), DS_Warning));
+    // The accesses are the kernel's own: taken before the counters add theirs.
+    SmallVector<Instruction *, 0> Accesses;
+    if (Sampled)
+      Accesses = deviceAccesses(F);
+    KernelInstrumenter(
+        F, Census, Header, Sampled ? ROOF_CUDA_KERNEL_TRAFFIC : 0, Probe,
+        FAM.getResult<DominatorTreeAnalysis>(F), FAM.getResult<LoopAnalysis>(F),
+        FAM.getResult<ScalarEvolutionAnalysis>(F))
         .run();
+    instrumentDeviceTraffic(Accesses, Header);
     FAM.invalidate(F, PreservedAnalyses::none());
   }
   appendToUsed(M, Headers);

@@ -14,7 +14,9 @@
 //   - the array, `__roof_kc_<kernel>` (CudaKernels.h), is a __device__
 //     global that the host side registers and libroofrt-cuda reads back.
 // Device functions that survive inlining are not counted: their calls are
-// reported at compile time (one line on stderr per function).
+// reported at compile time (one line on stderr per function). In traffic
+// mode each kernel also records a sample of its global sectors
+// (DeviceTraffic.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef ROOF_DEVICE_INSTRUMENTER_H
@@ -27,8 +29,11 @@ namespace roof {
 
 class DeviceInstrumenter {
 public:
-  DeviceInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM)
-      : M(M), FAM(FAM) {}
+  /// \p Traffic: traffic mode, where kernels also record a sample of
+  /// their global sectors (DeviceTraffic.h).
+  DeviceInstrumenter(llvm::Module &M, llvm::FunctionAnalysisManager &FAM,
+                     bool Traffic)
+      : M(M), FAM(FAM), Traffic(Traffic) {}
 
   /// Instruments every kernel of an NVPTX module; false when nothing was
   /// changed (another target, or already instrumented).
@@ -37,6 +42,7 @@ public:
 private:
   llvm::Module &M;
   llvm::FunctionAnalysisManager &FAM;
+  bool Traffic;
 };
 
 } // namespace roof

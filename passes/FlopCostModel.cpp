@@ -451,7 +451,7 @@ void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
 // the same assumption when it turns them into global pointers. Anything
 // else generic (a pointer loaded from memory, a device function's
 // parameter) is flat addressing resolved by the hardware.
-RoofSpace FlopCostModel::addressSpaceOf(Instruction &I, bool Stored) const {
+RoofSpace addressSpaceOf(Instruction &I, bool Stored) {
   Value *Pointer = getLoadStorePointerOperand(&I);
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
     Pointer = RMW->getPointerOperand();

@@ -82,7 +82,6 @@ private:
   void predicatedArithmetic(llvm::VPIntrinsic &VP, ContributionList &Out);
   void memory(llvm::Instruction &I, ContributionList &Out);
   void bytesMoved(llvm::Instruction &I, ContributionList &Out);
-  RoofSpace addressSpaceOf(llvm::Instruction &I, bool Stored) const;
   void nvvmIntrinsic(llvm::IntrinsicInst &II, ContributionList &Out);
   void call(llvm::CallBase &Call, ContributionList &Out);
   void libraryCall(llvm::Instruction &Call, llvm::StringRef Name,
@@ -136,6 +135,11 @@ private:
 /// The precision of a floating-point scalar or vector type, if it has one of
 /// the four counted precisions.
 std::optional<RoofPrecision> precisionOf(llvm::Type *Ty);
+
+/// The memory space that \p I (a load, store, atomic, memory transfer or
+/// call) accesses, by what its pointer is based on: the destination when
+/// \p Stored; ROOF_SPACE_GENERIC when it cannot be told.
+RoofSpace addressSpaceOf(llvm::Instruction &I, bool Stored);
 
 } // namespace roof
 

@@ -30,11 +30,10 @@ FunctionAnalysisManager &functionAnalyses(Module &M,
 PreservedAnalyses RoofInstrumentPass::run(Module &M,
                                           ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM = functionAnalyses(M, MAM);
-  bool Changed = DeviceInstrumenter(M, FAM).run();
+  bool Traffic = trafficModeRequested();
+  bool Changed = DeviceInstrumenter(M, FAM, Traffic).run();
   Changed |= instrumentCudaLaunches(M);
-  Changed |=
-      CounterInstrumenter(M, FAM, CodeGenLevel, trafficModeRequested(), Target)
-          .run();
+  Changed |= CounterInstrumenter(M, FAM, CodeGenLevel, Traffic, Target).run();
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

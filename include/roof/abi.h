@@ -279,12 +279,43 @@ void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
  * `counts` is 0 nothing is added. A column's count is the sum of its rows.
  * With weights, column c counts census slot c and metric m gets the count
  * of slot s times amount for each weight {s, m, amount}; without (a kernel
- * whose weights do not fit the table), column m counts metric m. */
+ * whose weights do not fit the table), column m counts metric m.
+ *
+ * A kernel built in traffic mode (flags ROOF_CUDA_KERNEL_TRAFFIC) also
+ * passes a sample of its global memory sectors: the runtime writes the
+ * device address of a buffer, `traffic` (a uint64_t count, then
+ * `traffic_capacity` records), and `traffic_threshold` before a launch it
+ * models. A warp's load, store or atomic whose 32-byte sector is sampled,
+ *   sector = address >> ROOF_CUDA_SECTOR_SHIFT
+ *   sampled when (sector * ROOF_TRAFFIC_HASH) >> 40 < traffic_threshold,
+ * is recorded once per sector (the lanes that access the same sector
+ * together make one record): the lowest such lane adds 1 to the count
+ * atomically and, when the old count is below the capacity, writes
+ * ROOF_CUDA_TRAFFIC_RECORD at that index. While the threshold is 0 nothing
+ * is recorded. */
+#define ROOF_CUDA_KERNEL_TRAFFIC 1u
+#define ROOF_CUDA_SECTOR_SHIFT 5
+enum RoofCudaAccess {
+  ROOF_CUDA_LOAD,   /* through the SM's L1 */
+  ROOF_CUDA_STORE,  /* written through to L2 */
+  ROOF_CUDA_ATOMIC, /* read, modified and written at L2 */
+  ROOF_CUDA_NUM_ACCESSES
+};
+#define ROOF_CUDA_SM_BITS 8
+#define ROOF_CUDA_TRAFFIC_RECORD(sector, sm, access)                           \
+  ((uint64_t)(sector) << (ROOF_CUDA_SM_BITS + 2) |                             \
+   (uint64_t)((sm) & ((1u << ROOF_CUDA_SM_BITS) - 1)) << 2 |                   \
+   (uint64_t)(access))
 typedef struct RoofCudaCounterHeader {
   uint32_t columns;
   uint32_t num_weights;
   uint64_t counts;
   uint64_t row_mask;
+  uint32_t flags; /* ROOF_CUDA_KERNEL_* */
+  uint32_t reserved;
+  uint64_t traffic;
+  uint64_t traffic_capacity;
+  uint64_t traffic_threshold;
   RoofWeight weights[ROOF_CUDA_MAX_WEIGHTS];
 } RoofCudaCounterHeader;
 void __roof_cuda_register_kernel(const void *stub, const char *name,

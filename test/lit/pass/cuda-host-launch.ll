@@ -13,7 +13,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @__cuda_fatbin_wrapper = internal constant { i32, i32, ptr, ptr } zeroinitializer
 @__cuda_gpubin_handle = internal global ptr null
 
-; CHECK: @roof.kernel.header = internal global { i32, i32, i64, i64, [256 x { i32, i32, i64 }] } zeroinitializer
+; CHECK: @roof.kernel.header = internal global { i32, i32, i64, i64, i32, i32, i64, i64, i64, [256 x { i32, i32, i64 }] } zeroinitializer
 ; CHECK: @[[HEADER:roof.str[.0-9]*]] = {{.*}} c"__roof_kh__Z1kPdd\00"
 ; CHECK: @[[DEMANGLED:roof.str[.0-9]*]] = {{.*}} c"k(double*, double)\00"
 
@@ -27,7 +27,7 @@ define void @_Z16__device_stub__kPdd(ptr %y, double %a, i64 %grid.xy, i32 %grid.
 ; CHECK-LABEL: define internal void @__cuda_module_ctor(
 ; CHECK:       %handle = call ptr @__cudaRegisterFatBinary(
 ; CHECK:       call i32 @__cudaRegisterFunction(ptr %handle, ptr @_Z16__device_stub__kPdd,
-; CHECK-NEXT:  call void @__cudaRegisterVar(ptr %handle, ptr @roof.kernel.header, ptr @[[HEADER]], ptr @[[HEADER]], i32 0, i64 4120, i32 0, i32 0)
+; CHECK-NEXT:  call void @__cudaRegisterVar(ptr %handle, ptr @roof.kernel.header, ptr @[[HEADER]], ptr @[[HEADER]], i32 0, i64 4152, i32 0, i32 0)
 ; CHECK-NEXT:  call void @__roof_cuda_register_kernel(ptr @_Z16__device_stub__kPdd, ptr @{{roof.str[.0-9]*}}, ptr @[[DEMANGLED]], ptr @roof.kernel.header, ptr @{{roof.str[.0-9]*}})
 ; CHECK-NEXT:  call void @__cudaRegisterFatBinaryEnd(ptr %handle)
 define internal void @__cuda_module_ctor() {

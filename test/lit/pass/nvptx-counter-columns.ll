@@ -14,7 +14,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; Metrics used: fp64 mul canonical/empirical/full width (93-95), bytes and
 ; global bytes stored (121, 123): 124 columns, no weights.
-; CHECK: @__roof_kh_many = addrspace(1) global { i32, i32, i64, i64, [256 x { i32, i32, i64 }] } { i32 124, i32 0, i64 0, i64 0, [256 x { i32, i32, i64 }] zeroinitializer }
+; CHECK: @__roof_kh_many = addrspace(1) global { i32, i32, i64, i64, i32, i32, i64, i64, i64, [256 x { i32, i32, i64 }] } { i32 124, i32 0, i64 0, i64 0, i32 0, i32 0, i64 0, i64 0, i64 0, [256 x { i32, i32, i64 }] zeroinitializer }
 ; CHECK-LABEL: define {{(ptx_kernel )?}}void @many(
 ; Each warp adds each metric's value to that metric's column.
 ; CHECK-DAG:   mul i64 93, %roof.rows

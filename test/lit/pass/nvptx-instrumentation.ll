@@ -30,7 +30,7 @@ target triple = "nvptx64-nvidia-cuda"
 ; canonical) 1 each, 97 and 98 (fp64 fma empirical and full width) 2 each,
 ; 120/122 (bytes and global bytes loaded) 16, 121/123 (stored) 8. Visible by
 ; name to the CUDA runtime.
-; CHECK: @__roof_kh_daxpy = addrspace(1) global { i32, i32, i64, i64, [256 x { i32, i32, i64 }] } { i32 1, i32 8, i64 0, i64 0, [256 x { i32, i32, i64 }] [{ i32, i32, i64 } { i32 0, i32 90, i64 1 }, { i32, i32, i64 } { i32 0, i32 93, i64 1 }, { i32, i32, i64 } { i32 0, i32 97, i64 2 }, { i32, i32, i64 } { i32 0, i32 98, i64 2 }, { i32, i32, i64 } { i32 0, i32 120, i64 16 }, { i32, i32, i64 } { i32 0, i32 121, i64 8 }, { i32, i32, i64 } { i32 0, i32 122, i64 16 }, { i32, i32, i64 } { i32 0, i32 123, i64 8 }, { i32, i32, i64 } zeroinitializer,
+; CHECK: @__roof_kh_daxpy = addrspace(1) global { i32, i32, i64, i64, i32, i32, i64, i64, i64, [256 x { i32, i32, i64 }] } { i32 1, i32 8, i64 0, i64 0, i32 0, i32 0, i64 0, i64 0, i64 0, [256 x { i32, i32, i64 }] [{ i32, i32, i64 } { i32 0, i32 90, i64 1 }, { i32, i32, i64 } { i32 0, i32 93, i64 1 }, { i32, i32, i64 } { i32 0, i32 97, i64 2 }, { i32, i32, i64 } { i32 0, i32 98, i64 2 }, { i32, i32, i64 } { i32 0, i32 120, i64 16 }, { i32, i32, i64 } { i32 0, i32 121, i64 8 }, { i32, i32, i64 } { i32 0, i32 122, i64 16 }, { i32, i32, i64 } { i32 0, i32 123, i64 8 }, { i32, i32, i64 } zeroinitializer,
 ; CHECK: @llvm.used = appending global {{.*}}@__roof_kh_daxpy
 
 ; daxpy per thread under the bounds check: canonical 1 mul + 1 add,
@@ -70,7 +70,7 @@ target triple = "nvptx64-nvidia-cuda"
 
 ; The header's fields are read through the non-coherent cache; the atomic's
 ; result is unused: a reduction (red) in the SASS.
-; PTX: .visible .global .align 8 .b8 __roof_kh_daxpy[4120] = {1, 0, 0, 0, 8, 0, 0, 0,
+; PTX: .visible .global .align 8 .b8 __roof_kh_daxpy[4152] = {1, 0, 0, 0, 8, 0, 0, 0,
 ; PTX-NOT: bar.sync
 ; PTX: activemask.b32
 ; PTX: redux.sync.add
