@@ -16,6 +16,13 @@
 |* not in the counts. Counted launches are serialised by one mutex, so that
 |* two host threads never share a kernel's counters.
 |*
+|* A kernel built in traffic mode also records a sample of its global
+|* sectors (include/roof/abi.h) in one buffer that all kernels share; in
+|* launch mode the buffer is emptied before each launch and its records go
+|* through the GPU's cache model (gpu_traffic.c) after it. In total mode
+|* the sample stays off (the threshold 0): the records of many launches
+|* would not fit, nor tell one launch's caches from another's.
+|*
 |* This is the only part of the runtime that needs the CUDA runtime: it is a
 |* separate library, linked (before libroofrt.a and -lcudart) into CUDA
 |* programs only.
@@ -50,6 +57,7 @@ struct registered_kernel {
   uint64_t *counts;             /* device memory: columns x rows */
   size_t rows;
   bool resolved, usable, read_at_exit;
+  bool sampled; /* its sectors are sampled into traffic_buffer */
   struct roofrt_kernel *kernel;
 };
 
@@ -64,6 +72,16 @@ static bool events_ready, exit_read_armed;
 /* A kernel's counts, copied back (under cuda_lock). */
 static uint64_t *host_counts;
 static size_t host_counts_cap;
+
+/* The sampled sectors of traffic-mode kernels (abi.h): on the device a
+ * count and traffic_capacity records, copied back into traffic_records. */
+#define DEFAULT_TRAFFIC_RECORDS (UINT64_C(1) << 22)
+#define DEFAULT_GPU_RATE 32
+static uint64_t *traffic_buffer;
+static uint64_t *traffic_records;
+static uint64_t traffic_capacity;
+static struct roofrt_gpu_model gpu_model; /* one_in 0: not set up */
+static bool traffic_failed;
 
 static size_t counts_bytes(const struct registered_kernel *k) {
   return k->header.columns * k->rows * sizeof(uint64_t);
@@ -192,6 +210,157 @@ static size_t rows_for_device(void) {
   return rows;
 }
 
+/* Each SM's L1 and shared memory together, by compute capability (the
+ * CUDA C++ Programming Guide's "Technical Specifications per Compute
+ * Capability"), which no device attribute gives. */
+static uint64_t unified_l1_bytes(int major, int minor) {
+  static const struct {
+    int major, minor;
+    unsigned kib;
+  } sizes[] = {{7, 0, 128},  {7, 2, 128},  {7, 5, 96},  {8, 0, 192},
+               {8, 6, 128},  {8, 7, 192},  {8, 9, 128}, {9, 0, 256},
+               {10, 0, 256}, {10, 3, 256}, {12, 0, 128}};
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++)
+    if (sizes[i].major == major && sizes[i].minor == minor)
+      return (uint64_t)sizes[i].kib << 10;
+  return 0;
+}
+
+static bool device_attribute(enum cudaDeviceAttr attribute, int *value) {
+  int device;
+  return cudaGetDevice(&device) == cudaSuccess &&
+         cudaDeviceGetAttribute(value, attribute, device) == cudaSuccess;
+}
+
+/* The sample's buffer and the model's caches, once; false (with one
+ * warning) when the device cannot have them. Caller holds cuda_lock. */
+static bool set_up_traffic(void) {
+  if (gpu_model.one_in || traffic_failed)
+    return !traffic_failed;
+  traffic_failed = true;
+  int major = 0, minor = 0, l2 = 0;
+  if (!device_attribute(cudaDevAttrComputeCapabilityMajor, &major) ||
+      !device_attribute(cudaDevAttrComputeCapabilityMinor, &minor) ||
+      !device_attribute(cudaDevAttrL2CacheSize, &l2) || l2 <= 0) {
+    cudaGetLastError();
+    roofrt_warn("traffic mode: the device's caches cannot be asked; the "
+                "kernels' traffic is not modelled");
+    return false;
+  }
+  uint64_t l1 = unified_l1_bytes(major, minor);
+  if (!l1) {
+    roofrt_warn("traffic mode: the L1 of compute capability %d.%d is not "
+                "known; the kernels' traffic is not modelled",
+                major, minor);
+    return false;
+  }
+  traffic_capacity =
+      roofrt_env_count("ROOF_CUDA_TRAFFIC_RECORDS", DEFAULT_TRAFFIC_RECORDS);
+  void *buffer = NULL;
+  size_t bytes = (traffic_capacity + 1) * sizeof(uint64_t);
+  if (!traffic_capacity || cudaMalloc(&buffer, bytes) != cudaSuccess ||
+      !(traffic_records = malloc(bytes - sizeof(uint64_t)))) {
+    cudaGetLastError();
+    if (buffer)
+      cudaFree(buffer);
+    roofrt_warn("traffic mode: no room for %llu sector records "
+                "(ROOF_CUDA_TRAFFIC_RECORDS); the kernels' traffic is not "
+                "modelled",
+                (unsigned long long)traffic_capacity);
+    return false;
+  }
+  traffic_buffer = buffer;
+  gpu_model = (struct roofrt_gpu_model){
+      .one_in = roofrt_traffic_one_in(DEFAULT_GPU_RATE),
+      .l1_bytes = l1,
+      .l2_bytes = (uint64_t)l2};
+  roofrt_gpu_traffic_describe(&gpu_model);
+  traffic_failed = false;
+  return true;
+}
+
+/* Points a traffic-mode kernel's header at the sample's buffer. Caller holds
+ * cuda_lock. */
+static void sample_sectors(struct registered_kernel *k) {
+  if (!(k->header.flags & ROOF_CUDA_KERNEL_TRAFFIC) ||
+      collection_mode() != COLLECT_LAUNCH || !set_up_traffic())
+    return;
+  uint64_t where[3] = {(uint64_t)(uintptr_t)traffic_buffer, traffic_capacity,
+                       roofrt_traffic_threshold_of(gpu_model.one_in)};
+  if (cudaMemcpyToSymbol(k->header_shadow, where, sizeof where,
+                         offsetof(RoofCudaCounterHeader, traffic),
+                         cudaMemcpyHostToDevice) != cudaSuccess) {
+    cudaGetLastError();
+    roofrt_warn("kernel %s: its sectors cannot be sampled; its traffic is "
+                "not modelled",
+                k->name);
+    return;
+  }
+  k->sampled = true;
+}
+
+/* Each SM's L1 for a launch of `func`: the unified L1 less the shared
+ * memory of the blocks resident on an SM. */
+static uint64_t l1_of_launch(const void *func, dim3 block,
+                             size_t shared_memory) {
+  struct cudaFuncAttributes attributes;
+  int blocks = 0, max_shared = 0;
+  uint64_t threads = (uint64_t)block.x * block.y * block.z;
+  if (cudaFuncGetAttributes(&attributes, func) != cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &blocks, func, (int)threads, shared_memory) != cudaSuccess ||
+      !device_attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                        &max_shared)) {
+    cudaGetLastError();
+    return gpu_model.l1_bytes;
+  }
+  uint64_t shared =
+      (uint64_t)blocks * (attributes.sharedSizeBytes + shared_memory);
+  if (shared > (uint64_t)max_shared)
+    shared = (uint64_t)max_shared;
+  return shared < gpu_model.l1_bytes ? gpu_model.l1_bytes - shared : 0;
+}
+
+/* The traffic of the launch that just ended, added to `metric`; whether
+ * it was modelled. Caller holds cuda_lock; the launch has completed. */
+static bool model_launch(struct registered_kernel *k, uint64_t sequence,
+                         const void *func, dim3 block, size_t shared_memory,
+                         uint64_t metric[ROOF_NUM_METRICS]) {
+  uint64_t count = 0;
+  if (cudaMemcpy(&count, traffic_buffer, sizeof count,
+                 cudaMemcpyDeviceToHost) != cudaSuccess)
+    goto unread;
+  uint64_t n = count < traffic_capacity ? count : traffic_capacity;
+  if (n && cudaMemcpy(traffic_records, traffic_buffer + 1, n * sizeof(uint64_t),
+                      cudaMemcpyDeviceToHost) != cudaSuccess)
+    goto unread;
+  if (count > n)
+    roofrt_warn("kernel %s: launch %llu sampled %llu sectors, more than "
+                "ROOF_CUDA_TRAFFIC_RECORDS=%llu; its traffic is that of the "
+                "first %llu",
+                k->name, (unsigned long long)sequence,
+                (unsigned long long)count, (unsigned long long)n,
+                (unsigned long long)n);
+  struct roofrt_gpu_caches caches = {
+      .l1_bytes = l1_of_launch(func, block, shared_memory),
+      .l2_bytes = gpu_model.l2_bytes};
+  if (!roofrt_gpu_traffic(traffic_records, n, gpu_model.one_in, &caches,
+                          metric)) {
+    roofrt_warn("kernel %s: out of memory modelling launch %llu; its traffic "
+                "is not modelled",
+                k->name, (unsigned long long)sequence);
+    return false;
+  }
+  roofrt_gpu_traffic_sampled(n, count - n);
+  return true;
+unread:
+  cudaGetLastError();
+  roofrt_warn("kernel %s: cannot read the sectors of launch %llu; its "
+              "traffic is not modelled",
+              k->name, (unsigned long long)sequence);
+  return false;
+}
+
 /* Reads the kernel's counter header, allocates its counts and tells the
  * kernel where they are, once. A kernel whose device code was compiled
  * without roof has no header. Caller holds cuda_lock. */
@@ -223,6 +392,8 @@ static bool resolve(struct registered_kernel *k) {
   k->rows = rows_for_device();
   if (k->header.columns == 0 || k->rows == 0) {
     k->usable = k->rows != 0; /* nothing to count: counted as zero */
+    if (k->usable)
+      sample_sectors(k);
     return k->usable;
   }
   uint64_t where[2] = {0, k->rows -
@@ -248,6 +419,7 @@ static bool resolve(struct registered_kernel *k) {
   }
   k->counts = counts;
   k->usable = true;
+  sample_sectors(k);
   return true;
 }
 
@@ -323,6 +495,8 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
                                     .stream = stream_number(stream)};
   if (counts_bytes(k))
     cudaMemsetAsync(k->counts, 0, counts_bytes(k), stream);
+  if (k->sampled)
+    cudaMemsetAsync(traffic_buffer, 0, sizeof(uint64_t), stream);
   cudaEventRecord(launch_start, stream);
   cudaError_t result = launch(func, grid, block, args, shared_memory, stream);
   if (result != cudaSuccess)
@@ -343,6 +517,8 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
   info.time_s = milliseconds * 1e-3;
   uint64_t counts[ROOF_NUM_METRICS];
   metrics_of(k, counts);
+  info.modelled = k->sampled && model_launch(k, info.sequence, func, block,
+                                             shared_memory, counts);
   roofrt_kernel_count(k->kernel, &info, counts);
   describe_gpu();
   return result;

@@ -23,7 +23,8 @@ struct launch_record {
 struct roofrt_kernel {
   const char *name, *demangled, *module;
   uint64_t launches, counted;
-  bool timed; /* every counted launch was timed */
+  uint64_t modelled; /* counted launches whose traffic was modelled */
+  bool timed;        /* every counted launch was timed */
   double time_s;
   uint64_t metric[ROOF_NUM_METRICS];
   struct launch_record *records;
@@ -38,20 +39,21 @@ static size_t total_records;
 static bool records_dropped;
 static char gpu_name[256];
 static char gpu_capability[16];
+static struct roofrt_gpu_model gpu_model;
 static bool overflow;
 
-static size_t max_records(void) {
-  const char *text = getenv("ROOF_CUDA_MAX_RECORDS");
+uint64_t roofrt_env_count(const char *name, uint64_t default_value) {
+  const char *text = getenv(name);
   if (!text || !*text)
-    return DEFAULT_MAX_RECORDS;
+    return default_value;
   char *end;
   unsigned long long value = strtoull(text, &end, 10);
   if (*end || text[0] == '-') {
-    roofrt_warn("ROOF_CUDA_MAX_RECORDS=%s is not a count; using %d", text,
-                DEFAULT_MAX_RECORDS);
-    return DEFAULT_MAX_RECORDS;
+    roofrt_warn("%s=%s is not a count; using %llu", name, text,
+                (unsigned long long)default_value);
+    return default_value;
   }
-  return (size_t)value;
+  return value;
 }
 
 struct roofrt_kernel *roofrt_kernel_find(const char *name,
@@ -113,7 +115,8 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
   static size_t record_limit = (size_t)-1;
   pthread_mutex_lock(&roofrt_lock);
   if (record_limit == (size_t)-1)
-    record_limit = max_records();
+    record_limit =
+        (size_t)roofrt_env_count("ROOF_CUDA_MAX_RECORDS", DEFAULT_MAX_RECORDS);
   k->counted += launch ? 1 : k->launches - k->counted;
   for (int m = 0; m < ROOF_NUM_METRICS; m++)
     k->metric[m] = roofrt_sat_add(k->metric[m], metric[m], &overflow);
@@ -121,6 +124,7 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
     k->timed = false;
   } else {
     k->time_s += launch->time_s;
+    k->modelled += launch->modelled;
     struct launch_record *r;
     if (total_records >= record_limit) {
       records_dropped = true;
@@ -145,6 +149,22 @@ void roofrt_gpu_describe(const char *name, int major, int minor) {
   pthread_mutex_unlock(&roofrt_lock);
 }
 
+void roofrt_gpu_traffic_describe(const struct roofrt_gpu_model *model) {
+  pthread_mutex_lock(&roofrt_lock);
+  if (!gpu_model.one_in) {
+    gpu_model = *model;
+    gpu_model.sampled = gpu_model.dropped = 0;
+  }
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
+void roofrt_gpu_traffic_sampled(uint64_t sampled, uint64_t dropped) {
+  pthread_mutex_lock(&roofrt_lock);
+  gpu_model.sampled = roofrt_sat_add(gpu_model.sampled, sampled, &overflow);
+  gpu_model.dropped = roofrt_sat_add(gpu_model.dropped, dropped, &overflow);
+  pthread_mutex_unlock(&roofrt_lock);
+}
+
 static void census_of(struct roofrt_census *census, const uint64_t *metric,
                       bool *report_overflow) {
   memcpy(census->metric, metric, sizeof census->metric);
@@ -160,6 +180,7 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
     r->gpu_name = gpu_name;
     r->gpu_capability = gpu_capability;
   }
+  r->gpu_traffic = gpu_model;
   if (!num_kernels)
     return true;
   r->kernels = roofrt_arena_alloc(&r->arena, num_kernels, sizeof *r->kernels);
@@ -174,6 +195,7 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
     kr->launches = k->launches;
     kr->counted_launches = k->counted;
     kr->timed = k->timed && k->counted;
+    kr->modelled = k->counted && k->modelled == k->counted;
     kr->time_s = k->time_s;
     census_of(&kr->census, k->metric, &r->overflow);
     if (!k->num_records)
@@ -195,7 +217,7 @@ bool roofrt_kernels_report(struct roofrt_report *r) {
 void roofrt_kernels_fork_child(void) {
   for (size_t i = 0; i < num_kernels; i++) {
     struct roofrt_kernel *k = kernels[i];
-    k->launches = k->counted = 0;
+    k->launches = k->counted = k->modelled = 0;
     k->timed = true;
     k->time_s = 0;
     memset(k->metric, 0, sizeof k->metric);
@@ -204,5 +226,6 @@ void roofrt_kernels_fork_child(void) {
   next_sequence = 0;
   total_records = 0;
   records_dropped = false;
+  gpu_model.sampled = gpu_model.dropped = 0;
   overflow = false;
 }

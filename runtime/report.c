@@ -26,9 +26,9 @@ static const char *const kind_names[ROOF_NUM_KINDS] = {
 
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-/* "L1" for cache level 0, ..., and "DRAM" below the last cache. */
-static void level_name(char name[8], unsigned level) {
-  if (level >= roofrt_traffic.num_levels) {
+/* "L1" for cache level 0, ..., and "DRAM" below the last of `caches`. */
+static void level_name(char name[8], unsigned level, unsigned caches) {
+  if (level >= caches) {
     memcpy(name, "DRAM", 5);
     return;
   }
@@ -51,9 +51,9 @@ static void loaded_stored(struct roofrt_json *j, const char *name,
 }
 
 /* The census keys, into the object being written; with the modelled
- * traffic (host code only: the GPU's is not modelled). */
+ * traffic below the first of `caches` levels (0: none). */
 static void census_keys(struct roofrt_json *j, const struct roofrt_census *c,
-                        bool host) {
+                        unsigned caches) {
   for (int p = 0; p < ROOF_NUM_PRECISIONS; p++) {
     roofrt_json_key(j, precision_names[p]);
     roofrt_json_object(j, false);
@@ -79,16 +79,64 @@ static void census_keys(struct roofrt_json *j, const struct roofrt_census *c,
   roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_LOADED]);
   roofrt_json_key(j, "bytes_stored");
   roofrt_json_uint(j, c->metric[ROOF_METRIC_BYTES_STORED]);
-  if (!host || !roofrt_traffic.enabled)
+  if (!caches)
     return;
   roofrt_json_key(j, "traffic");
   roofrt_json_object(j, false);
-  for (unsigned level = 0; level < roofrt_traffic.num_levels; level++) {
+  for (unsigned level = 0; level < caches; level++) {
     char below[8];
-    level_name(below, level + 1);
+    level_name(below, level + 1, caches);
     loaded_stored(j, below, c->metric[ROOF_METRIC_TRAFFIC(level, 0)],
                   c->metric[ROOF_METRIC_TRAFFIC(level, 1)]);
   }
+  roofrt_json_close(j);
+}
+
+/* The host code's cache levels whose traffic census objects have. */
+static unsigned host_caches(void) {
+  return roofrt_traffic.enabled ? roofrt_traffic.num_levels : 0;
+}
+
+/* A cache level of a model: {"name", "bytes", "from"}, open. */
+static void open_level(struct roofrt_json *j, unsigned level, unsigned caches,
+                       uint64_t bytes, const char *from) {
+  char name[8];
+  level_name(name, level, caches);
+  roofrt_json_object(j, true);
+  roofrt_json_key(j, "name");
+  roofrt_json_string(j, name);
+  roofrt_json_key(j, "bytes");
+  roofrt_json_uint(j, bytes);
+  roofrt_json_key(j, "from");
+  roofrt_json_string(j, from);
+}
+
+/* The keys that a traffic model's object (docs/schema.md, "Traffic") starts
+ * with, up to its levels. */
+static void open_model(struct roofrt_json *j, uint64_t line_bytes,
+                       double rate) {
+  roofrt_json_object(j, false);
+  roofrt_json_key(j, "model");
+  roofrt_json_string(j, "sampled-lru");
+  roofrt_json_key(j, "line_bytes");
+  roofrt_json_uint(j, line_bytes);
+  roofrt_json_key(j, "sampling_rate");
+  roofrt_json_double(j, rate);
+  roofrt_json_key(j, "levels");
+  roofrt_json_array(j, false);
+}
+
+/* Closes the levels of a model opened with open_model, then its memory, its
+ * sampled accesses and `part_key`, the part of them that `part` counts. */
+static void close_model(struct roofrt_json *j, uint64_t sampled,
+                        const char *part_key, uint64_t part) {
+  roofrt_json_close(j);
+  roofrt_json_key(j, "memory");
+  roofrt_json_string(j, "DRAM");
+  roofrt_json_key(j, "sampled_accesses");
+  roofrt_json_uint(j, sampled);
+  roofrt_json_key(j, part_key);
+  roofrt_json_uint(j, part);
   roofrt_json_close(j);
 }
 
@@ -99,25 +147,10 @@ static void traffic_object(struct roofrt_json *j,
     roofrt_json_null(j);
     return;
   }
-  roofrt_json_object(j, false);
-  roofrt_json_key(j, "model");
-  roofrt_json_string(j, "sampled-lru");
-  roofrt_json_key(j, "line_bytes");
-  roofrt_json_uint(j, UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT);
-  roofrt_json_key(j, "sampling_rate");
-  roofrt_json_double(j, roofrt_traffic_rate());
-  roofrt_json_key(j, "levels");
-  roofrt_json_array(j, false);
+  open_model(j, UINT64_C(1) << ROOF_TRAFFIC_LINE_SHIFT, roofrt_traffic_rate());
   for (unsigned level = 0; level < roofrt_traffic.num_levels; level++) {
-    char name[8];
-    level_name(name, level);
-    roofrt_json_object(j, true);
-    roofrt_json_key(j, "name");
-    roofrt_json_string(j, name);
-    roofrt_json_key(j, "bytes");
-    roofrt_json_uint(j, roofrt_traffic.level_bytes[level]);
-    roofrt_json_key(j, "from");
-    roofrt_json_string(j, roofrt_traffic.from);
+    open_level(j, level, roofrt_traffic.num_levels,
+               roofrt_traffic.level_bytes[level], roofrt_traffic.from);
     if (!level && roofrt_traffic.l1_sampled) {
       roofrt_json_key(j, "ways");
       roofrt_json_uint(j, roofrt_traffic.l1_ways);
@@ -128,14 +161,26 @@ static void traffic_object(struct roofrt_json *j,
     }
     roofrt_json_close(j);
   }
-  roofrt_json_close(j);
-  roofrt_json_key(j, "memory");
-  roofrt_json_string(j, "DRAM");
-  roofrt_json_key(j, "sampled_accesses");
-  roofrt_json_uint(j, r->traffic_accesses);
-  roofrt_json_key(j, "replayed_accesses");
-  roofrt_json_uint(j, r->traffic_replayed);
-  roofrt_json_close(j);
+  close_model(j, r->traffic_accesses, "replayed_accesses", r->traffic_replayed);
+}
+
+/* The GPU's caches that kernels' census objects have traffic below. */
+#define GPU_CACHES 2
+
+/* The "traffic" of the GPU object (docs/schema.md, "The GPU's traffic"). */
+static void gpu_traffic_object(struct roofrt_json *j,
+                               const struct roofrt_gpu_model *m) {
+  if (!m->one_in) {
+    roofrt_json_null(j);
+    return;
+  }
+  open_model(j, UINT64_C(1) << ROOF_CUDA_SECTOR_SHIFT, 1.0 / (double)m->one_in);
+  const uint64_t bytes[GPU_CACHES] = {m->l1_bytes, m->l2_bytes};
+  for (unsigned level = 0; level < GPU_CACHES; level++) {
+    open_level(j, level, GPU_CACHES, bytes[level], "CUDA");
+    roofrt_json_close(j);
+  }
+  close_model(j, m->sampled, "dropped_accesses", m->dropped);
 }
 
 static void target_keys(struct roofrt_json *j, const RoofModule *m) {
@@ -172,16 +217,17 @@ static void function_object(struct roofrt_json *j,
     roofrt_json_double(j, fr->thread_time_s);
   else
     roofrt_json_null(j);
-  census_keys(j, &fr->census, true);
+  census_keys(j, &fr->census, host_caches());
   roofrt_json_close(j);
 }
 
 static const char *const space_names[ROOF_NUM_SPACES] = {ROOF_SPACE_NAMES};
 
-/* The census keys of device code, and its bytes per address space. */
+/* The census keys of device code, with its modelled traffic when
+ * `modelled`, and its bytes per address space. */
 static void device_census_keys(struct roofrt_json *j,
-                               const struct roofrt_census *c) {
-  census_keys(j, c, false);
+                               const struct roofrt_census *c, bool modelled) {
+  census_keys(j, c, modelled ? GPU_CACHES : 0);
   roofrt_json_key(j, "bytes_by_space");
   roofrt_json_object(j, false);
   for (int space = 0; space < ROOF_NUM_SPACES; space++)
@@ -216,7 +262,7 @@ static void kernel_object(struct roofrt_json *j,
     roofrt_json_double(j, k->time_s);
   else
     roofrt_json_null(j);
-  device_census_keys(j, &k->census);
+  device_census_keys(j, &k->census, k->modelled);
   roofrt_json_key(j, "launch_records");
   roofrt_json_array(j, false);
   for (size_t l = 0; l < k->num_launch_records; l++) {
@@ -234,7 +280,7 @@ static void kernel_object(struct roofrt_json *j,
     roofrt_json_uint(j, lr->info.stream);
     roofrt_json_key(j, "time_s");
     roofrt_json_double(j, lr->info.time_s);
-    device_census_keys(j, &lr->census);
+    device_census_keys(j, &lr->census, lr->info.modelled);
     roofrt_json_close(j);
   }
   roofrt_json_close(j);
@@ -304,7 +350,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
   roofrt_json_bool(j, r->overflow);
   roofrt_json_key(j, "totals");
   roofrt_json_object(j, false);
-  census_keys(j, &r->totals, true);
+  census_keys(j, &r->totals, host_caches());
   roofrt_json_close(j);
 
   roofrt_json_key(j, "functions");
@@ -324,7 +370,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
     roofrt_json_uint(j, rr->entries);
     roofrt_json_key(j, "time_s");
     roofrt_json_double(j, rr->time_s);
-    census_keys(j, &rr->census, true);
+    census_keys(j, &rr->census, host_caches());
     roofrt_json_close(j);
   }
   roofrt_json_close(j);
@@ -338,7 +384,7 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
     roofrt_json_uint(j, tr->index);
     roofrt_json_key(j, "tid");
     roofrt_json_int(j, tr->tid);
-    census_keys(j, &tr->census, true);
+    census_keys(j, &tr->census, host_caches());
     roofrt_json_close(j);
   }
   roofrt_json_close(j);
@@ -350,6 +396,8 @@ int roofrt_report_write(int fd, const struct roofrt_report *r,
     roofrt_json_string(j, r->gpu_name);
     roofrt_json_key(j, "compute_capability");
     roofrt_json_string(j, r->gpu_capability);
+    roofrt_json_key(j, "traffic");
+    gpu_traffic_object(j, &r->gpu_traffic);
     roofrt_json_close(j);
   } else {
     roofrt_json_null(j);

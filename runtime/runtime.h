@@ -324,6 +324,27 @@ void roofrt_traffic_fork_child(void);
 uint64_t roofrt_traffic_accesses(uint64_t *replayed);
 /* The fraction of cache lines sampled now. */
 double roofrt_traffic_rate(void);
+/* One line (or sector) in how many the sample starts with: ROOF_TRAFFIC_RATE
+ * when it is set and valid (a power of 2, else a warning), else
+ * `default_one_in`; and the threshold of the hash that samples so many
+ * (include/roof/abi.h). */
+uint64_t roofrt_traffic_one_in(uint64_t default_one_in);
+uint64_t roofrt_traffic_threshold_of(uint64_t one_in);
+
+/*===------------------------------------------------------------------------===
+ * The GPU's traffic (gpu_traffic.c), fed by libroofrt-cuda
+ *===------------------------------------------------------------------------===*/
+struct roofrt_gpu_caches {
+  uint64_t l1_bytes; /* each SM's L1, for the launch */
+  uint64_t l2_bytes;
+};
+/* Adds the bytes below L1 of a launch whose `n` sector records (abi.h) were
+ * sampled at one sector in `one_in` to `metric`: at ROOF_METRIC_TRAFFIC(0,
+ * stored) the L2's, at ROOF_METRIC_TRAFFIC(1, stored) DRAM's. False when
+ * out of memory (then nothing is added). */
+bool roofrt_gpu_traffic(const uint64_t *records, size_t n, uint64_t one_in,
+                        const struct roofrt_gpu_caches *caches,
+                        uint64_t metric[ROOF_NUM_METRICS]);
 
 /*===------------------------------------------------------------------------===
  * Regions (regions.c)
@@ -392,6 +413,7 @@ struct roofrt_launch_info {
   uint64_t shared_memory_bytes;
   unsigned stream; /* 0: default stream; else 1, 2, ... by first use */
   double time_s;   /* CUDA-event time */
+  bool modelled;   /* its traffic was modelled (gpu_traffic.c) */
 };
 
 struct roofrt_launch_report {
@@ -403,10 +425,20 @@ struct roofrt_kernel_report {
   const char *name, *demangled, *module;
   uint64_t launches, counted_launches;
   bool timed;
+  bool modelled; /* the traffic of every counted launch was modelled */
   double time_s;
   struct roofrt_census census;
   struct roofrt_launch_report *launch_records;
   size_t num_launch_records;
+};
+
+/* What the GPU's traffic model simulated (gpu_traffic.c). */
+struct roofrt_gpu_model {
+  uint64_t one_in;   /* sectors per sampled sector; 0: nothing modelled */
+  uint64_t l1_bytes; /* each SM's L1 and shared memory together */
+  uint64_t l2_bytes;
+  uint64_t sampled; /* records modelled, all launches */
+  uint64_t dropped; /* records that did not fit their launch's buffer */
 };
 
 struct roofrt_report {
@@ -424,6 +456,7 @@ struct roofrt_report {
   struct roofrt_thread_report *threads;
   size_t num_threads;
   const char *gpu_name, *gpu_capability; /* NULL: no launch was counted */
+  struct roofrt_gpu_model gpu_traffic;   /* one_in 0: none modelled */
   struct roofrt_kernel_report *kernels;
   size_t num_kernels;
   uint64_t traffic_accesses; /* counted by the traffic model */
@@ -515,6 +548,9 @@ int roofrt_report_write(int fd, const struct roofrt_report *report,
 /*===------------------------------------------------------------------------===
  * CUDA kernels (kernels.c), fed by libroofrt-cuda (cuda_launch.c)
  *===------------------------------------------------------------------------===*/
+/* The count in environment variable `name`, or `default_value` when it is
+ * unset or empty, or (with a warning) not a count. */
+uint64_t roofrt_env_count(const char *name, uint64_t default_value);
 struct roofrt_kernel;
 /* The record of kernel `name` (a mangled name, with static lifetime),
  * created on first use; NULL only when out of memory. */
@@ -530,6 +566,10 @@ void roofrt_kernel_count(struct roofrt_kernel *k,
                          const uint64_t metric[ROOF_NUM_METRICS]);
 /* The GPU of the first counted launch. */
 void roofrt_gpu_describe(const char *name, int major, int minor);
+/* The traffic model of the GPU's launches (the first description stays),
+ * and the records of one launch it modelled and dropped. */
+void roofrt_gpu_traffic_describe(const struct roofrt_gpu_model *model);
+void roofrt_gpu_traffic_sampled(uint64_t sampled, uint64_t dropped);
 /* Kernel part of the census; caller holds roofrt_lock. */
 bool roofrt_kernels_report(struct roofrt_report *report);
 /* In a forked child: the launches recorded so far are the parent's. Caller

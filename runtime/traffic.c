@@ -301,6 +301,26 @@ static void configure_replay(void) {
     replay_bytes = bytes;
 }
 
+uint64_t roofrt_traffic_one_in(uint64_t default_one_in) {
+  const char *rate = getenv("ROOF_TRAFFIC_RATE");
+  if (!rate || !*rate)
+    return default_one_in;
+  char *end;
+  unsigned long long n = strtoull(rate, &end, 10);
+  if (*end || !n || (n & (n - 1)) || n > FULL_THRESHOLD) {
+    roofrt_warn("ROOF_TRAFFIC_RATE=\"%s\" is not a power of 2 up to %llu; "
+                "using %llu",
+                rate, (unsigned long long)FULL_THRESHOLD,
+                (unsigned long long)default_one_in);
+    return default_one_in;
+  }
+  return n;
+}
+
+uint64_t roofrt_traffic_threshold_of(uint64_t one_in) {
+  return FULL_THRESHOLD / one_in;
+}
+
 /* ROOF_TRAFFIC_RATE=N: at most one line in N sampled at the start (a power
  * of 2). By default one in 32, which a fully associative L1 needs (it holds
  * 16 sampled lines of 32 KiB); when the L1's sets give its counts, the
@@ -316,18 +336,8 @@ static void configure(void) {
     caches_from_cpuid(&c);
   configure_l1_sets(&c);
   roofrt_traffic = c;
-  unsigned long one_in = c.l1_sampled ? DEFAULT_RATE_WITH_SETS : DEFAULT_RATE;
-  const char *rate = getenv("ROOF_TRAFFIC_RATE");
-  if (rate && *rate) {
-    char *end;
-    unsigned long n = strtoul(rate, &end, 10);
-    if (*end || !n || (n & (n - 1)) || n > FULL_THRESHOLD)
-      roofrt_warn("ROOF_TRAFFIC_RATE=\"%s\" is not a power of 2 up to %llu; "
-                  "using %lu",
-                  rate, (unsigned long long)FULL_THRESHOLD, one_in);
-    else
-      one_in = n;
-  }
+  uint64_t one_in = roofrt_traffic_one_in(c.l1_sampled ? DEFAULT_RATE_WITH_SETS
+                                                       : DEFAULT_RATE);
   __atomic_store_n(&__roof_traffic_threshold, FULL_THRESHOLD / one_in,
                    __ATOMIC_RELAXED);
   const char *lines = getenv("ROOF_TRAFFIC_LINES");

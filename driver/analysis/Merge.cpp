@@ -331,8 +331,8 @@ bool sameHierarchy(const std::optional<TrafficModel> &a,
   return a && b ? a->sameHierarchy(*b) : !a && !b;
 }
 
-// Drops the modelled traffic of every scope of `census`.
-void forgetTraffic(Census &census) {
+// Drops the modelled traffic of every host scope of `census`.
+void forgetHostTraffic(Census &census) {
   census.traffic.reset();
   census.totals.traffic.clear();
   for (FunctionRecord &function : census.functions)
@@ -341,12 +341,63 @@ void forgetTraffic(Census &census) {
     region.counts.traffic.clear();
   for (ThreadRecord &thread : census.threads)
     thread.counts.traffic.clear();
+}
+
+// Drops the modelled traffic of every kernel and launch of `census`.
+void forgetKernelTraffic(Census &census) {
+  if (census.gpu)
+    census.gpu->traffic.reset();
   for (KernelRecord &kernel : census.kernels) {
     kernel.counts.traffic.clear();
     for (LaunchRecord &launch : kernel.launchRecords)
       launch.counts.traffic.clear();
   }
 }
+
+// A traffic model merged over censuses: the host's or the GPU's.
+struct MergedModel {
+  const char *what; // "traffic model", "GPU traffic model"
+  bool seen = false;
+  std::string firstPath; // of the first census with this side
+  std::optional<TrafficModel> model;
+  // Set when --force merged censuses of different models: the result has
+  // no traffic on this side.
+  bool dropped = false;
+
+  // Folds in `other`, the model of the census at `path`.
+  void add(const std::optional<TrafficModel> &other, const std::string &path,
+           bool force) {
+    if (!seen) {
+      seen = true;
+      firstPath = path;
+      model = other;
+      return;
+    }
+    if (dropped)
+      return;
+    if (!sameHierarchy(model, other)) {
+      std::string difference = std::string(what) + " " + hierarchyText(other) +
+                               " is not " + hierarchyText(model) +
+                               ", that of " + firstPath;
+      if (!force)
+        throw InputError(difference + " (--force merges them without "
+                                      "traffic)");
+      std::cerr << "roof: warning: " << path << ": " << difference
+                << "; merged without traffic (--force)\n";
+      dropped = true;
+      return;
+    }
+    if (!model)
+      return;
+    model->sampledAccesses =
+        saturatingAdd(model->sampledAccesses, other->sampledAccesses);
+    model->replayedAccesses =
+        saturatingAdd(model->replayedAccesses, other->replayedAccesses);
+    if (model->droppedAccesses && other->droppedAccesses)
+      model->droppedAccesses =
+          saturatingAdd(*model->droppedAccesses, *other->droppedAccesses);
+  }
+};
 
 } // namespace
 
@@ -378,9 +429,8 @@ struct CensusMerger::State {
   MergedScopes<RegionRecord> regions;
   MergedScopes<KernelRecord> kernels;
   MergedScopes<ThreadRecord> threads;
-  // Set when --force merged censuses of different traffic models: the
-  // result has no traffic.
-  bool trafficDropped = false;
+  MergedModel hostTraffic{"traffic model"};
+  MergedModel gpuTraffic{"GPU traffic model"};
 };
 
 CensusMerger::CensusMerger(MergeOptions options)
@@ -417,25 +467,9 @@ void CensusMerger::add(const Census &census, const std::string &path) {
                      census.startTime +
                      " is merged already (the same census twice? --force "
                      "merges it again)");
-  if (first) {
-    merged.traffic = census.traffic;
-  } else if (!state.trafficDropped &&
-             !sameHierarchy(merged.traffic, census.traffic)) {
-    std::string difference = "traffic model " + hierarchyText(census.traffic) +
-                             " is not " + hierarchyText(merged.traffic) +
-                             ", that of " + state.firstPath;
-    if (!state.options.force)
-      throw InputError(difference + " (--force merges them without "
-                                    "traffic)");
-    std::cerr << "roof: warning: " << path << ": " << difference
-              << "; merged without traffic (--force)\n";
-    state.trafficDropped = true;
-  } else if (merged.traffic) {
-    merged.traffic->sampledAccesses = saturatingAdd(
-        merged.traffic->sampledAccesses, census.traffic->sampledAccesses);
-    merged.traffic->replayedAccesses = saturatingAdd(
-        merged.traffic->replayedAccesses, census.traffic->replayedAccesses);
-  }
+  state.hostTraffic.add(census.traffic, path, state.options.force);
+  if (census.gpu)
+    state.gpuTraffic.add(census.gpu->traffic, path, state.options.force);
   std::uint64_t rank =
       ranks.mpiRanks.empty() ? State::kNoRank : ranks.mpiRanks.front().first;
   if (!state.representative || rank < *state.representative) {
@@ -490,8 +524,13 @@ Census CensusMerger::result() const {
   ranks.endedBy = state.endedBy;
   ranks.totals = state.totals.over(state.count);
   census.ranks = std::move(ranks);
-  if (state.trafficDropped)
-    forgetTraffic(census);
+  census.traffic = state.hostTraffic.model;
+  if (state.hostTraffic.dropped)
+    forgetHostTraffic(census);
+  if (census.gpu)
+    census.gpu->traffic = state.gpuTraffic.model;
+  if (state.gpuTraffic.dropped)
+    forgetKernelTraffic(census);
   return census;
 }
 

@@ -226,6 +226,20 @@ GpuKernelComparison kernelComparison(const KernelMatch &match,
   }
   k.bytes = totalBytes(k.launches.counts);
   k.globalBytes = totalBytes(k.launches.bytesBySpace[ROOF_SPACE_GLOBAL]);
+  for (const LevelTraffic &level : k.launches.counts.traffic) {
+    std::optional<ProfiledLevel> profiled =
+        level.level == "L2"     ? std::optional(ProfiledLevel::L2)
+        : level.level == "DRAM" ? std::optional(ProfiledLevel::Dram)
+                                : std::nullopt;
+    std::optional<std::uint64_t> roof = totalBytes(level.bytes);
+    if (!profiled || !roof)
+      continue;
+    const std::optional<double> &tool =
+        k.profiled.bytes[static_cast<std::size_t>(*profiled)];
+    k.traffic.push_back(
+        {*profiled, *roof, tool,
+         tool ? difference(static_cast<double>(*roof), *tool) : std::nullopt});
+  }
   return k;
 }
 

@@ -128,6 +128,15 @@ struct GpuFlops {
   std::optional<double> difference; // of roof's empirical and the profiler's
 };
 
+// A level below L1 of a kernel, as roof's traffic model (a traffic-mode
+// build) and the profiler give its bytes.
+struct GpuTraffic {
+  ProfiledLevel level;              // L2 or Dram
+  std::uint64_t roof = 0;           // loaded + stored, of the launches
+  std::optional<double> profiler;   // absent: not in the file
+  std::optional<double> difference; // of roof's and the profiler's
+};
+
 // One roof kernel beside what the profiler measured of it.
 struct GpuKernelComparison {
   KernelMatch match;
@@ -137,6 +146,9 @@ struct GpuKernelComparison {
   std::vector<GpuFlops> flops;
   std::optional<std::uint64_t> bytes;       // roof's, of the launches
   std::optional<std::uint64_t> globalBytes; // of them in global memory
+  // The levels roof's model and the profiler both have, when the launches'
+  // traffic was modelled.
+  std::vector<GpuTraffic> traffic;
 };
 
 // A profiler's whole file beside the census.

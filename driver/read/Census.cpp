@@ -240,31 +240,34 @@ CacheLevel cacheLevelIn(const json &value, const std::string &path) {
   return level;
 }
 
-// The top-level "traffic": none when absent or null.
-std::optional<TrafficModel> trafficModelIn(const json &root) {
-  auto found = root.find("traffic");
-  if (found == root.end() || found->is_null())
+// The "traffic" member of `parent` (at `parentPath`): none when absent or
+// null.
+std::optional<TrafficModel> trafficModelIn(const json &parent,
+                                           const std::string &parentPath) {
+  auto found = parent.find("traffic");
+  if (found == parent.end() || found->is_null())
     return std::nullopt;
-  const std::string path = "traffic";
+  const std::string path = memberPath(parentPath, "traffic");
+  auto at = [&](const char *key) { return memberPath(path, key); };
   const json &object = objectValue(*found, path);
   TrafficModel model;
   model.model = stringAt(object, "model", path);
   model.lineBytes = countAt(object, "line_bytes", path);
   if (model.lineBytes == 0)
-    fail("traffic.line_bytes", "a line of 0 bytes");
+    fail(at("line_bytes"), "a line of 0 bytes");
   model.samplingRate =
       memberAs(object, "sampling_rate", path, nonNegativeValue);
   int exponent = 0;
   if (model.samplingRate <= 0 || model.samplingRate > 1 ||
       std::frexp(model.samplingRate, &exponent) != 0.5)
-    fail("traffic.sampling_rate", "expected a power of 2 in (0, 1], got " +
-                                      object["sampling_rate"].dump());
+    fail(at("sampling_rate"), "expected a power of 2 in (0, 1], got " +
+                                  object["sampling_rate"].dump());
   model.levels = arrayAt<CacheLevel>(object, "levels", path, cacheLevelIn);
   if (model.levels.empty())
-    fail("traffic.levels", "no cache level (expected L1 at least)");
+    fail(at("levels"), "no cache level (expected L1 at least)");
   model.memory = stringAt(object, "memory", path);
   if (model.memory.empty())
-    fail("traffic.memory", "empty level name");
+    fail(at("memory"), "empty level name");
   std::vector<std::string> names;
   for (const CacheLevel &level : model.levels)
     names.push_back(level.name);
@@ -273,21 +276,23 @@ std::optional<TrafficModel> trafficModelIn(const json &root) {
     if (std::find(names.begin(), names.begin() + i, names[i]) !=
         names.begin() + i)
       fail(i < model.levels.size()
-               ? memberPath(elementPath("traffic.levels", i), "name")
-               : std::string("traffic.memory"),
+               ? memberPath(elementPath(at("levels"), i), "name")
+               : at("memory"),
            "level " + names[i] + " named twice");
   model.sampledAccesses = countAt(object, "sampled_accesses", path);
   if (object.contains("replayed_accesses"))
     model.replayedAccesses = countAt(object, "replayed_accesses", path);
   if (model.replayedAccesses > model.sampledAccesses)
-    fail("traffic.replayed_accesses",
+    fail(at("replayed_accesses"),
          "more than the sampled_accesses they are part of");
+  if (object.contains("dropped_accesses"))
+    model.droppedAccesses = countAt(object, "dropped_accesses", path);
   return model;
 }
 
-// Whether a census object must have "traffic" when the census has a model.
-// docs/schema.md names totals, functions, regions and threads; kernels and
-// launch records may have it.
+// Whether a census object must have "traffic" when the census has a model:
+// host code's (totals, functions, regions and threads) must have the
+// top-level model's; kernels and launch records may have the GPU's.
 enum class TrafficPresence { Required, Optional };
 
 // The "traffic" of a census object, in the order of the model's levels.
@@ -300,8 +305,12 @@ std::vector<LevelTraffic> trafficIn(const json &object, const std::string &path,
   bool present = found != object.end() && !found->is_null();
   if (!model) {
     if (present)
-      fail(trafficPath, "modelled bytes, but the census has no traffic "
-                        "model (top-level traffic is null or absent)");
+      fail(trafficPath,
+           std::string("modelled bytes, but the census has no traffic model "
+                       "(") +
+               (presence == TrafficPresence::Required ? "top-level traffic"
+                                                      : "gpu.traffic") +
+               " is null or absent)");
     return traffic;
   }
   if (!present) {
@@ -565,7 +574,8 @@ std::optional<GpuInfo> gpuIn(const json &value, const std::string &path) {
     return std::nullopt;
   const json &object = objectValue(value, path);
   return GpuInfo{stringAt(object, "name", path),
-                 stringAt(object, "compute_capability", path)};
+                 stringAt(object, "compute_capability", path),
+                 trafficModelIn(object, path)};
 }
 
 // `gpu` names the device of the counted launches: null exactly when no
@@ -609,7 +619,7 @@ Census censusIn(const json &root) {
 
   census.overflow = memberAs(root, "overflow", top, boolValue);
 
-  census.traffic = trafficModelIn(root);
+  census.traffic = trafficModelIn(root, top);
   // Every scope's traffic is read against the model.
   auto withModel = [&](auto readScope) {
     return [&census, readScope](const json &value, const std::string &path) {
@@ -627,8 +637,12 @@ Census censusIn(const json &root) {
   census.threads =
       arrayAt<ThreadRecord>(root, "threads", top, withModel(threadIn));
   census.gpu = memberAs(root, "gpu", top, gpuIn);
-  census.kernels =
-      arrayAt<KernelRecord>(root, "kernels", top, withModel(kernelIn));
+  // Kernels' traffic is read against the GPU's model.
+  census.kernels = arrayAt<KernelRecord>(
+      root, "kernels", top, [&](const json &value, const std::string &path) {
+        return kernelIn(value, path,
+                        census.gpu ? census.gpu->traffic : std::nullopt);
+      });
   checkGpuAgainstKernels(census);
   census.ranks = mergedRanksIn(root);
   checkRankStats(census);

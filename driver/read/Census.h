@@ -88,8 +88,9 @@ struct Counts {
   std::array<PrecisionCounts, ROOF_NUM_PRECISIONS> precisions{};
   std::uint64_t bytesLoaded = 0;
   std::uint64_t bytesStored = 0;
-  // In the order of TrafficModel::trafficLevels(); empty when the census has
-  // no traffic model (and for kernels the model did not cover).
+  // In the order of TrafficModel::trafficLevels() of the census's model
+  // (of the GPU's for kernels and launches); empty when there is none, and
+  // for kernels whose launches it did not all model.
   std::vector<LevelTraffic> traffic;
 };
 
@@ -154,11 +155,6 @@ struct KernelRecord {
 };
 
 // The CUDA device of the counted launches.
-struct GpuInfo {
-  std::string name;              // "NVIDIA H200"
-  std::string computeCapability; // "9.0"
-};
-
 struct ModuleRecord {
   std::string source;
   TargetInfo target;
@@ -187,6 +183,9 @@ struct TrafficModel {
   // Of them, those of calls replayed (docs/counting.md, "Repeated calls");
   // censuses written before replay have none.
   std::uint64_t replayedAccesses = 0;
+  // The GPU's model: the sector records that did not fit a launch's buffer
+  // (none for the host's model).
+  std::optional<std::uint64_t> droppedAccesses;
   // The census's times were measured with the model running (a
   // traffic-mode build's own census), not taken from another run
   // (takeTraffic).
@@ -199,6 +198,14 @@ struct TrafficModel {
   // rate, memory and the levels' names and capacities (not where the
   // capacities came from), so that their counts add up.
   bool sameHierarchy(const TrafficModel &other) const;
+};
+
+struct GpuInfo {
+  std::string name;              // "NVIDIA H200"
+  std::string computeCapability; // "9.0"
+  // The model of the kernels' traffic (docs/schema.md, "The GPU's
+  // traffic"): none when no launch was modelled.
+  std::optional<TrafficModel> traffic;
 };
 
 struct Census {

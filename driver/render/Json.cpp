@@ -56,13 +56,25 @@ OrderedJson trafficModelJson(const std::optional<TrafficModel> &model) {
     }
     levels.push_back(object);
   }
-  return {{"model", model->model},
-          {"line_bytes", model->lineBytes},
-          {"sampling_rate", model->samplingRate},
-          {"levels", levels},
-          {"memory", model->memory},
-          {"sampled_accesses", model->sampledAccesses},
-          {"replayed_accesses", model->replayedAccesses}};
+  OrderedJson json = {{"model", model->model},
+                      {"line_bytes", model->lineBytes},
+                      {"sampling_rate", model->samplingRate},
+                      {"levels", levels},
+                      {"memory", model->memory},
+                      {"sampled_accesses", model->sampledAccesses}};
+  if (model->droppedAccesses)
+    json["dropped_accesses"] = *model->droppedAccesses;
+  else
+    json["replayed_accesses"] = model->replayedAccesses;
+  return json;
+}
+
+OrderedJson gpuJson(const std::optional<GpuInfo> &gpu) {
+  if (!gpu)
+    return nullptr;
+  return {{"name", gpu->name},
+          {"compute_capability", gpu->computeCapability},
+          {"traffic", trafficModelJson(gpu->traffic)}};
 }
 
 // The counts of a scope, then its rank statistics if it has some.
@@ -197,11 +209,7 @@ OrderedJson censusJson(const Census &census) {
   json["functions"] = arrayJson(census.functions, functionJson);
   json["regions"] = arrayJson(census.regions, regionJson);
   json["threads"] = arrayJson(census.threads, threadJson);
-  json["gpu"] =
-      census.gpu
-          ? OrderedJson{{"name", census.gpu->name},
-                        {"compute_capability", census.gpu->computeCapability}}
-          : OrderedJson(nullptr);
+  json["gpu"] = gpuJson(census.gpu);
   json["kernels"] = arrayJson(census.kernels, kernelJson);
   json["traffic"] = trafficModelJson(census.traffic);
   return json;
@@ -329,11 +337,7 @@ void printReportJson(std::ostream &out, const ReportData &data,
   report["functions"] = scopesJson(data.functions);
   report["functions_total"] = data.functionTotalCount;
   if (data.kernelTotalCount != 0) {
-    report["gpu"] =
-        census.gpu
-            ? OrderedJson{{"name", census.gpu->name},
-                          {"compute_capability", census.gpu->computeCapability}}
-            : OrderedJson(nullptr);
+    report["gpu"] = gpuJson(census.gpu);
     report["kernels"] = scopesJson(data.kernels);
     report["kernels_total"] = data.kernelTotalCount;
   }
@@ -594,6 +598,16 @@ OrderedJson gpuKernelJson(const GpuKernelComparison &k) {
       {"profiler_l1", optionalJson(k.profiled.bytes[0])},
       {"profiler_l2", optionalJson(k.profiled.bytes[1])},
       {"profiler_dram", optionalJson(k.profiled.bytes[2])}};
+  // roof's modelled bytes below L1 (a traffic-mode build), per level.
+  static const char *const kTrafficKeys[kNumProfiledLevels] = {"l1", "l2",
+                                                               "dram"};
+  for (const GpuTraffic &traffic : k.traffic) {
+    const char *level = kTrafficKeys[static_cast<std::size_t>(traffic.level)];
+    json["bytes"][std::string("roof_modelled_") + level] =
+        compared ? OrderedJson(traffic.roof) : nullptr;
+    json["bytes"][std::string("modelled_difference_") + level] =
+        compared ? optionalJson(traffic.difference) : nullptr;
+  }
   json["time_s"] = {{"roof", compared ? optionalJson(launches.timeS) : nullptr},
                     {"profiler", optionalJson(k.profiled.timeS)}};
   return json;

@@ -1208,6 +1208,20 @@ void printGpuKernel(std::ostream &out, const GpuKernelComparison &k,
                     static_cast<double>(flops.roof.canonical),
                     flops.approximate});
   }
+  // The bytes below L1 that roof's traffic model gives (a traffic-mode
+  // build), beside the profiler's.
+  for (const GpuTraffic &traffic : k.traffic) {
+    std::string quantity =
+        std::string(tool.levels[static_cast<std::size_t>(traffic.level)]) +
+        " bytes (modelled)";
+    if (!traffic.profiler) {
+      out << "  " << quantity << ": not in the file\n";
+      continue;
+    }
+    rows.push_back({quantity, static_cast<double>(traffic.roof),
+                    *traffic.profiler, traffic.difference, std::nullopt,
+                    false});
+  }
   printRows(out, rows, "roof empirical", toolName, "roof canonical", "    ");
 
   const ComparedLaunches &launches = k.launches;
@@ -1252,9 +1266,15 @@ void printGpuComparison(std::ostream &out, const Census &census,
          "      source's count) beside them, for information\n"
          "difference = (roof empirical - "
       << name << ") / " << name
-      << "; bytes and times are shown, not compared\n"
-         "devices: roof "
-      << roofDeviceText(census) << "; " << name << " "
+      << "; bytes and times are shown, not compared\n";
+  if (std::any_of(
+          comparison.kernels.begin(), comparison.kernels.end(),
+          [](const GpuKernelComparison &k) { return !k.traffic.empty(); }))
+    out << "modelled: roof's traffic model of the kernel (a --roof-traffic "
+           "build), compared\n"
+           "      with "
+        << name << "'s bytes at the same level\n";
+  out << "devices: roof " << roofDeviceText(census) << "; " << name << " "
       << (profile.device.empty() ? std::string("does not say") : profile.device)
       << "\n";
   bool windowUsed = std::any_of(

@@ -414,15 +414,45 @@ TEST(CensusTest, ReadsCensusesWithoutTraffic) {
 
 // Kernels and launch records may have traffic (docs/schema.md names the
 // host objects only); when they do, it is read like the others'.
-TEST(CensusTest, ReadsTheTrafficOfKernelsWhenPresent) {
+// Kernels' traffic is that of the GPU's model (gpu.traffic: L2 and DRAM
+// below each SM's L1), whatever the host's model is; a kernel whose
+// launches were not all modelled has none.
+TEST(CensusTest, ReadsTheTrafficOfKernelsAgainstTheGpusModel) {
   json document = validTrafficCensus();
   document["gpu"] = validGpuCensus()["gpu"];
   document["kernels"] = validGpuCensus()["kernels"];
   EXPECT_TRUE(parseCensus(document.dump()).kernels[0].counts.traffic.empty());
-  document["kernels"][0]["traffic"] = document["functions"][0]["traffic"];
-  EXPECT_EQ(parseCensus(document.dump()).kernels[0].counts.traffic.size(), 2u);
-  document["kernels"][0]["traffic"].erase("L2");
-  EXPECT_EQ(refusal(document), "kernels[0].traffic: missing key \"L2\"");
+  document["kernels"][0]["traffic"] = {
+      {"L2", {{"loaded", 4096}, {"stored", 2048}}},
+      {"DRAM", {{"loaded", 1024}, {"stored", 0}}}};
+  EXPECT_EQ(refusal(document),
+            "kernels[0].traffic: modelled bytes, but the census has no "
+            "traffic model (gpu.traffic is null or absent)");
+  // The host's model's layout, in 32-byte sectors, dropped accesses for
+  // replayed ones.
+  json &gpuModel = document["gpu"]["traffic"] = document["traffic"];
+  gpuModel["line_bytes"] = 32;
+  gpuModel["levels"][0]["bytes"] = 262144;
+  gpuModel["levels"][1]["bytes"] = 52428800;
+  gpuModel.erase("replayed_accesses");
+  gpuModel["dropped_accesses"] = 7;
+  Census census = parseCensus(document.dump());
+  ASSERT_TRUE(census.gpu && census.gpu->traffic);
+  EXPECT_EQ(census.gpu->traffic->lineBytes, 32u);
+  EXPECT_EQ(census.gpu->traffic->droppedAccesses, 7u);
+  EXPECT_FALSE(census.traffic->droppedAccesses);
+  const std::vector<LevelTraffic> &traffic = census.kernels[0].counts.traffic;
+  ASSERT_EQ(traffic.size(), 2u);
+  EXPECT_EQ(traffic[0].level, "L2");
+  EXPECT_EQ(traffic[0].bytes.loaded, 4096u);
+  EXPECT_EQ(traffic[1].level, "DRAM");
+  EXPECT_EQ(traffic[1].bytes.loaded, 1024u);
+  document["kernels"][0]["traffic"]["L3"] = {{"loaded", 0}, {"stored", 0}};
+  EXPECT_EQ(refusal(document), "kernels[0].traffic.L3: not a level below L1 "
+                               "in the traffic model (L2, DRAM)");
+  document["kernels"][0]["traffic"].erase("L3");
+  document["gpu"]["traffic"]["line_bytes"] = 0;
+  EXPECT_EQ(refusal(document), "gpu.traffic.line_bytes: a line of 0 bytes");
 }
 
 // Censuses written before calls were replayed have no replayed_accesses.

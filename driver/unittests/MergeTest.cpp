@@ -79,6 +79,16 @@ Census merge(const std::vector<Census> &censuses, MergeOptions options = {}) {
   return merger.result();
 }
 
+// Why merging `censuses` is refused, or "merged".
+std::string mergeRefusal(const std::vector<Census> &censuses) {
+  try {
+    merge(censuses);
+  } catch (const InputError &error) {
+    return error.what();
+  }
+  return "merged";
+}
+
 std::vector<Census> ranks(std::uint64_t count) {
   std::vector<Census> censuses;
   for (std::uint64_t rank = 0; rank < count; ++rank)
@@ -194,14 +204,8 @@ TEST(MergeTest, ListsRanksAsRanges) {
 TEST(MergeTest, RefusesARankTwiceUnlessForced) {
   std::vector<Census> censuses = ranks(3);
   censuses.push_back(rankCensus(1));
-  try {
-    merge(censuses);
-    FAIL() << "a rank merged twice";
-  } catch (const InputError &error) {
-    EXPECT_EQ(std::string(error.what()).rfind("rank 1 is merged already", 0),
-              0u)
-        << error.what();
-  }
+  std::string refusal = mergeRefusal(censuses);
+  EXPECT_EQ(refusal.rfind("rank 1 is merged already", 0), 0u) << refusal;
   Census forced = merge(censuses, {true});
   EXPECT_EQ(forced.ranks->count, 4u);
   EXPECT_EQ(forced.ranks->mpiRanks, (RankRanges{{0, 2}}));
@@ -210,14 +214,9 @@ TEST(MergeTest, RefusesARankTwiceUnlessForced) {
 TEST(MergeTest, RefusesAnotherProgramUnlessForced) {
   std::vector<Census> censuses = ranks(2);
   censuses[1].program = "/bin/other";
-  try {
-    merge(censuses);
-    FAIL() << "two programs merged";
-  } catch (const InputError &error) {
-    EXPECT_STREQ(error.what(),
-                 "program /bin/other is not /bin/app, the program of "
-                 "rank.json (--force merges censuses of different programs)");
-  }
+  EXPECT_EQ(mergeRefusal(censuses),
+            "program /bin/other is not /bin/app, the program of "
+            "rank.json (--force merges censuses of different programs)");
   EXPECT_EQ(merge(censuses, {true}).program, "/bin/app");
 }
 
@@ -279,16 +278,24 @@ TEST(MergeTest, KernelsLoseTheirLaunchRecords) {
 // A traffic model of L1, L2 and DRAM, and every scope of `census` with
 // `l2` bytes loaded from L2 and half as many from DRAM, a quarter of them
 // written back to each.
-Census withTraffic(Census census, std::uint64_t l2) {
+// A model of an L1 and an L2 (capacities `l1` and `l2` from `from`) above
+// DRAM that sampled `sampled` accesses.
+TrafficModel cachesModel(std::uint64_t lineBytes, double samplingRate,
+                         std::uint64_t l1, std::uint64_t l2, const char *from,
+                         std::uint64_t sampled) {
   TrafficModel model;
   model.model = "sampled-lru";
-  model.lineBytes = 64;
-  model.samplingRate = 0.5;
-  model.levels = {{"L1", 49152, "sysfs"}, {"L2", 1048576, "sysfs"}};
+  model.lineBytes = lineBytes;
+  model.samplingRate = samplingRate;
+  model.levels = {{"L1", l1, from}, {"L2", l2, from}};
   model.memory = "DRAM";
-  model.sampledAccesses = l2;
-  model.replayedAccesses = l2 / 2;
-  census.traffic = model;
+  model.sampledAccesses = sampled;
+  return model;
+}
+
+Census withTraffic(Census census, std::uint64_t l2) {
+  census.traffic = cachesModel(64, 0.5, 49152, 1048576, "sysfs", l2);
+  census.traffic->replayedAccesses = l2 / 2;
   std::vector<LevelTraffic> traffic = {{"L2", {l2, l2 / 4}},
                                        {"DRAM", {l2 / 2, l2 / 4}}};
   census.totals.traffic = traffic;
@@ -327,16 +334,11 @@ TEST(MergeTest, RefusesAnotherHierarchyUnlessForced) {
   Census other = withTraffic(rankCensus(1), 3000);
   other.traffic->levels[1].bytes = 2097152;
   std::vector<Census> censuses = {withTraffic(rankCensus(0), 1000), other};
-  try {
-    merge(censuses);
-    FAIL() << "two hierarchies merged";
-  } catch (const InputError &error) {
-    EXPECT_STREQ(error.what(),
-                 "traffic model L1 49152 B, L2 2097152 B, DRAM (sampled-lru, "
-                 "64 B lines, sampling rate 0.5) is not L1 49152 B, L2 1048576 "
-                 "B, DRAM (sampled-lru, 64 B lines, sampling rate 0.5), that "
-                 "of rank.json (--force merges them without traffic)");
-  }
+  EXPECT_EQ(mergeRefusal(censuses),
+            "traffic model L1 49152 B, L2 2097152 B, DRAM (sampled-lru, "
+            "64 B lines, sampling rate 0.5) is not L1 49152 B, L2 1048576 "
+            "B, DRAM (sampled-lru, 64 B lines, sampling rate 0.5), that "
+            "of rank.json (--force merges them without traffic)");
   // A census without a model is another hierarchy too.
   censuses[1] = rankCensus(1);
   EXPECT_THROW(merge(censuses), InputError);
@@ -346,6 +348,62 @@ TEST(MergeTest, RefusesAnotherHierarchyUnlessForced) {
   EXPECT_TRUE(forced.totals.traffic.empty());
   EXPECT_TRUE(forced.functions[0].counts.traffic.empty());
   EXPECT_EQ(forced.totals.bytesLoaded, 8u * 3000);
+}
+
+// A kernel of `census` whose one launch was modelled on a GPU of a 50 MiB
+// L2: `l2` bytes at L2, half as many at DRAM, a quarter written back.
+Census withGpuTraffic(Census census, std::uint64_t l2) {
+  TrafficModel model =
+      cachesModel(32, 0.03125, 262144, 52428800, "CUDA", l2 / 32);
+  model.droppedAccesses = 1;
+  census.gpu = GpuInfo{"NVIDIA H100", "9.0", model};
+  KernelRecord kernel;
+  kernel.name = "k";
+  kernel.module = "k.cu";
+  kernel.launches = kernel.countedLaunches = 1;
+  kernel.counts = fmaCounts(64);
+  kernel.bytesBySpace[ROOF_SPACE_GLOBAL] = {kernel.counts.bytesLoaded,
+                                            kernel.counts.bytesStored};
+  kernel.counts.traffic = {{"L2", {l2, l2 / 4}}, {"DRAM", {l2 / 2, l2 / 4}}};
+  census.kernels.push_back(kernel);
+  return census;
+}
+
+TEST(MergeTest, SumsTheKernelsTraffic) {
+  Census merged = merge({withGpuTraffic(rankCensus(0), 1024),
+                         withGpuTraffic(rankCensus(1), 3072)});
+  ASSERT_TRUE(merged.gpu && merged.gpu->traffic);
+  EXPECT_EQ(merged.gpu->traffic->sampledAccesses, 128u);
+  EXPECT_EQ(merged.gpu->traffic->droppedAccesses, 2u);
+  EXPECT_FALSE(merged.traffic);
+  const std::vector<LevelTraffic> &traffic = merged.kernels[0].counts.traffic;
+  ASSERT_EQ(traffic.size(), 2u);
+  EXPECT_EQ(traffic[0].bytes.loaded, 4096u);
+  EXPECT_EQ(traffic[1].bytes.stored, 1024u);
+  nlohmann::ordered_json written = censusJson(merged);
+  EXPECT_EQ(written["gpu"]["traffic"]["dropped_accesses"], 2u);
+  EXPECT_FALSE(written["gpu"]["traffic"].contains("replayed_accesses"));
+  EXPECT_EQ(censusJson(parseCensus(written.dump())), written);
+}
+
+// Another GPU model is refused, or with --force leaves the kernels without
+// traffic and the host's model as it is.
+TEST(MergeTest, RefusesAnotherGpuModelUnlessForced) {
+  Census other = withGpuTraffic(withTraffic(rankCensus(1), 3000), 3072);
+  other.gpu->traffic->levels[1].bytes = 41943040;
+  std::vector<Census> censuses = {
+      withGpuTraffic(withTraffic(rankCensus(0), 1000), 1024), other};
+  EXPECT_EQ(mergeRefusal(censuses),
+            "GPU traffic model L1 262144 B, L2 41943040 B, DRAM "
+            "(sampled-lru, 32 B lines, sampling rate 0.03125) is not L1 "
+            "262144 B, L2 52428800 B, DRAM (sampled-lru, 32 B lines, "
+            "sampling rate 0.03125), that of rank.json (--force merges "
+            "them without traffic)");
+  Census forced = merge(censuses, {true});
+  EXPECT_FALSE(forced.gpu->traffic);
+  EXPECT_TRUE(forced.kernels[0].counts.traffic.empty());
+  ASSERT_TRUE(forced.traffic);
+  EXPECT_EQ(forced.totals.traffic.size(), 2u);
 }
 
 TEST(MergeTest, MergesStack) {
