@@ -2,9 +2,11 @@
 # Step 1 of 3 of the GPU validation (docs/validation.md): build, on a machine
 # with roof (clang 19, LLVM), the folder that the GPU machine runs.
 #
-# For each CUDA source: the instrumented binary (roof c++ -O3) and the plain
+# For each CUDA source: the instrumented binary (roof c++ -O3), the plain
 # one (the same command with ROOF_DISABLE=1: the program as the user builds
-# it), then manifest.tsv, the roof driver, libcudart and the scripts of steps
+# it) and the traffic-mode one (roof c++ -O3 --roof-traffic: the model of
+# its bytes below L1), then manifest.tsv, the roof driver, libcudart and the
+# scripts of steps
 # 2 and 3 (run.sh, compare.py), so that DIR alone is the whole validation:
 #
 #   test/gpu/build.sh [--arch sm_90] [--out DIR] [SOURCE.cu ...]
@@ -41,7 +43,7 @@ roof=${ROOF:-$root/build/bin/roof}
 mkdir -p "$out/bin" "$out/lib"
 out=$(cd "$out" && pwd)
 manifest=$out/manifest.tsv
-printf 'name\tinstrumented\tplain\targs\n' > "$manifest.tmp"
+printf 'name\tinstrumented\tplain\ttraffic\targs\n' > "$manifest.tmp"
 for source in "${sources[@]}"; do
   [ -f "$source" ] || fail "$source: no such file"
   name=$(basename "$source" .cu)
@@ -55,8 +57,12 @@ for source in "${sources[@]}"; do
     fail "$source: the instrumented build failed"
   ROOF_DISABLE=1 "$roof" c++ -O3 --cuda-gpu-arch="$arch" "$source" \
     -o "$out/bin/$name.plain" || fail "$source: the plain build failed"
-  printf '%s\tbin/%s\tbin/%s.plain\t%s\n' "$name" "$name" "$name" "$args" \
-    >> "$manifest.tmp"
+  "$roof" c++ -O3 --roof-traffic --cuda-gpu-arch="$arch" "$source" \
+    -o "$out/bin/$name.traffic" || fail "$source: the traffic-mode build failed"
+  # args last: read splits on tabs as on blanks, and an empty field between
+  # two others would vanish.
+  printf '%s\tbin/%s\tbin/%s.plain\tbin/%s.traffic\t%s\n' "$name" "$name" \
+    "$name" "$name" "$args" >> "$manifest.tmp"
 done
 mv "$manifest.tmp" "$manifest"
 

@@ -10,13 +10,18 @@ and prints, in markdown for docs/validation.md:
   units) and a row per kernel of its FLOPs, roof's empirical count beside
   ncu's; where NAME.ncu-base.csv (the same profile with --print-units base)
   exists, any value in which the two files disagree;
+- roof's modelled traffic against ncu's: per kernel of a traffic-mode run
+  (NAME.traffic.json), its bytes at DRAM and L2 beside ncu's dram__bytes.sum
+  and lts__t_bytes.sum of the same launches (roof compare, with
+  NAME.ncu-base.csv where it exists), and how many kernels are within 15% at
+  DRAM;
 - the overhead of roof's device counters: per kernel, the median
   gpu__time_duration of the plain and of the instrumented build
   (NAME.time-plain.csv, NAME.time-roof.csv: ncu, ROOF_CUDA=total) and the
   median of the per-launch ratios, launches paired in launch order; flagged
   above 1.10x for kernels of 50 us or more, above 1.5x for any kernel.
 
-    compare.py RESULTS [--roof PATH] [--only overhead]
+    compare.py RESULTS [--roof PATH] [--only flops|overhead|traffic]
 
 Python 3 standard library only. The roof driver is DIR/bin/roof next to this
 script when it runs from the folder of test/gpu/build.sh, else build/bin/roof
@@ -36,6 +41,10 @@ TIME_METRIC = "gpu__time_duration.sum"
 LONG_NS = 50e3
 LONG_LIMIT = 1.10
 ANY_LIMIT = 1.5
+# The modelled DRAM bytes' target: within TRAFFIC_LIMIT of ncu's on
+# TRAFFIC_SHARE of the kernels (issue 12).
+TRAFFIC_LIMIT = 0.15
+TRAFFIC_SHARE = 0.8
 # Seconds in one of ncu's time units: its default output abbreviates them
 # (Nsight Compute 2025: "ns", "us"), --print-units base and older versions
 # spell them out.
@@ -300,6 +309,67 @@ def print_flops(results, programs, roof):
 
 
 #===----------------------------------------------------------------------===#
+# Traffic
+#===----------------------------------------------------------------------===#
+
+def traffic_rows(program, comparison):
+    """(DRAM difference or None, table row) per kernel whose traffic roof
+    modelled."""
+    rows = []
+    for kernel in comparison.get("kernels", []):
+        data = kernel.get("bytes", {})
+        if not any(key.startswith("roof_modelled_") for key in data):
+            continue
+
+        def cells(level):
+            roof = data.get("roof_modelled_" + level)
+            tool = data.get("profiler_" + level)
+            change = data.get("modelled_difference_" + level)
+            return ["-" if roof is None else f"{roof:,.0f}",
+                    "-" if tool is None else f"{tool:,.0f}",
+                    "-" if change is None else f"{change * 100:+.2f}%"]
+        name = short_name(kernel.get("demangled") or kernel["name"])
+        row = " | ".join([program, f"`{name}`"] + cells("dram") +
+                         cells("l2") + [str(kernel.get("profiled_launches", ""))])
+        rows.append((data.get("modelled_difference_dram"), f"| {row} |"))
+    return rows
+
+
+def print_traffic(results, programs, roof):
+    print("### Traffic, roof's model against ncu\n")
+    print("| program | kernel | roof DRAM | ncu DRAM | difference | roof L2 "
+          "| ncu L2 | difference | ncu launches |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    rows = []
+    for program in programs:
+        census = os.path.join(results, program + ".traffic.json")
+        # Bytes to the byte where ncu printed them in base units.
+        profile = os.path.join(results, program + ".ncu-base.csv")
+        if not os.path.exists(profile):
+            profile = os.path.join(results, program + ".ncu.csv")
+        missing = [os.path.basename(f) for f in (census, profile)
+                   if not os.path.exists(f)]
+        if missing:
+            rows.append((None, f"| {program} | - | no {', '.join(missing)} "
+                         "| | | | | | |"))
+            continue
+        comparison, refused = compared(roof, census, profile)
+        if refused:
+            rows.append((None, f"| {program} | - | roof compare refused it: "
+                         f"{refused} | | | | | | |"))
+            continue
+        rows.extend(traffic_rows(program, comparison))
+    for _, row in rows:
+        print(row)
+    differences = [d for d, _ in rows if d is not None]
+    within = sum(abs(d) <= TRAFFIC_LIMIT for d in differences)
+    share = within / len(differences) if differences else 0.0
+    print(f"\nDRAM within {TRAFFIC_LIMIT:.0%} of ncu: {within} of "
+          f"{len(differences)} kernels ({share:.0%}; the target is "
+          f"{TRAFFIC_SHARE:.0%}).")
+
+
+#===----------------------------------------------------------------------===#
 # Folder
 #===----------------------------------------------------------------------===#
 
@@ -311,7 +381,8 @@ def programs_of(results):
             rows = list(csv.reader(f, delimiter="\t"))
         return [row[0] for row in rows[1:] if row]
     return sorted(name[:-5] for name in os.listdir(results)
-                  if name.endswith(".json") and not name.endswith(".total.json"))
+                  if name.endswith(".json") and
+                  not name.endswith((".total.json", ".traffic.json")))
 
 
 def print_header(results):
@@ -355,19 +426,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", help="the folder DIR/run.sh wrote")
     parser.add_argument("--roof", default=None, help="the roof driver")
-    parser.add_argument("--only", choices=("flops", "overhead"),
+    parser.add_argument("--only", choices=("flops", "overhead", "traffic"),
                         help="print one part only")
     args = parser.parse_args()
     if not os.path.isdir(args.results):
         sys.exit(f"compare.py: {args.results}: no such folder")
     programs = programs_of(args.results)
+    roof = args.roof or default_roof()
     try:
         print_header(args.results)
-        if args.only != "overhead":
-            print_flops(args.results, programs, args.roof or default_roof())
-        if args.only != "flops":
+        if args.only in (None, "flops"):
+            print_flops(args.results, programs, roof)
+        if args.only in (None, "overhead"):
             print("### Overhead of the device counters\n")
             print_overhead(args.results, programs)
+        if args.only in (None, "traffic"):
+            print()
+            print_traffic(args.results, programs, roof)
     except InputError as e:
         sys.exit(f"compare.py: {e}")
 

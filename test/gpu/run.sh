@@ -12,6 +12,9 @@
 # left are recorded as skipped):
 #   NAME.json            the instrumented binary, ROOF_CUDA=launch (roof's
 #                        counts, launch by launch); NAME.roof.log its output
+#   NAME.traffic.json    the traffic-mode binary, ROOF_CUDA=launch (the
+#                        model's bytes at L2 and DRAM, launch by launch);
+#                        NAME.traffic.log its output
 #   NAME.ncu.csv         ncu --csv of the plain binary with the FLOP, byte
 #                        and time metrics of `roof compare --ncu`, mangled
 #                        kernel names, ncu's default units
@@ -120,7 +123,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv > "$results/device.csv" 
 cp "$here/manifest.tsv" "$results/manifest.tsv"
 
 begin=$SECONDS
-while IFS=$'\t' read -r name instrumented plain args; do
+while IFS=$'\t' read -r name instrumented plain traffic args; do
   [ "$name" = name ] && continue
   [ "$only" = "  " ] || case $only in *" $name "*) ;; *) continue ;; esac
   echo "run.sh: $name"
@@ -131,6 +134,11 @@ while IFS=$'\t' read -r name instrumented plain args; do
   # (a) roof's counts, per launch.
   step "$name" roof "$r.roof.log" \
     env ROOF_CUDA=launch ROOF_OUTPUT="$r.json" "$inst" ${argv[@]+"${argv[@]}"} >>"$r.roof.log"
+
+  # (a') the traffic model's bytes, per launch.
+  step "$name" traffic "$r.traffic.log" \
+    env ROOF_CUDA=launch ROOF_OUTPUT="$r.traffic.json" "$here/$traffic" \
+    ${argv[@]+"${argv[@]}"} >>"$r.traffic.log"
 
   # (b) ncu's FLOPs, bytes and times of the plain build; the report is kept
   # so that the base-unit print needs no second profiling run.
