@@ -111,39 +111,40 @@ void instrumentDeviceTraffic(ArrayRef<Instruction *> Accesses,
     RoofCudaAccess Access = *accessOf(*I);
     Value *Pointer = pointerOf(*I);
     B.SetInsertPoint(I);
-    Value *Sector =
-        B.CreateLShr(B.CreatePtrToInt(Pointer, Int64), ROOF_CUDA_SECTOR_SHIFT,
-                     "roof.sector");
-    Value *Hash = B.CreateMul(Sector, ConstantInt::get(Int64, ROOF_TRAFFIC_HASH));
+    Value *Sector = B.CreateLShr(B.CreatePtrToInt(Pointer, Int64),
+                                 ROOF_CUDA_SECTOR_SHIFT, "roof.sector");
+    Value *Hash =
+        B.CreateMul(Sector, ConstantInt::get(Int64, ROOF_TRAFFIC_HASH));
     Value *Sampled =
         B.CreateICmpULT(B.CreateLShr(Hash, ROOF_TRAFFIC_HASH_SHIFT), Threshold,
                         "roof.sector.sampled");
     if (Pointer->getType()->getPointerAddressSpace() != GlobalAddressSpace &&
         addressSpaceOf(*I, Access != ROOF_CUDA_LOAD) != ROOF_SPACE_GLOBAL)
-      Sampled = B.CreateAnd(
-          Sampled, B.CreateIntrinsic(B.getInt1Ty(),
-                                     Intrinsic::nvvm_isspacep_global, {Pointer}));
+      Sampled = B.CreateAnd(Sampled,
+                            B.CreateIntrinsic(B.getInt1Ty(),
+                                              Intrinsic::nvvm_isspacep_global,
+                                              {Pointer}));
     B.SetInsertPoint(SplitBlockAndInsertIfThen(Sampled, I, false));
     // The lanes on this sector make one record, the lowest of them.
-    Value *Peers = B.CreateIntrinsic(B.getInt32Ty(),
-                                     Intrinsic::nvvm_match_any_sync_i64,
-                                     {compat::activeMask(B), Sector});
+    Value *Peers =
+        B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::nvvm_match_any_sync_i64,
+                          {compat::activeMask(B), Sector});
     Value *Lane = B.CreateIntrinsic(B.getInt32Ty(),
                                     Intrinsic::nvvm_read_ptx_sreg_laneid, {});
-    Value *Lowest = B.CreateBinaryIntrinsic(Intrinsic::cttz, Peers, B.getTrue());
+    Value *Lowest =
+        B.CreateBinaryIntrinsic(Intrinsic::cttz, Peers, B.getTrue());
     B.SetInsertPoint(SplitBlockAndInsertIfThen(
         B.CreateICmpEQ(Lane, Lowest, "roof.sector.first"), &*B.GetInsertPoint(),
         false));
-    Value *Index =
-        B.CreateAtomicRMW(AtomicRMWInst::Add, Buffer, B.getInt64(1),
-                          MaybeAlign(8), AtomicOrdering::Monotonic);
+    Value *Index = B.CreateAtomicRMW(AtomicRMWInst::Add, Buffer, B.getInt64(1),
+                                     MaybeAlign(8), AtomicOrdering::Monotonic);
     B.SetInsertPoint(SplitBlockAndInsertIfThen(
         B.CreateICmpULT(Index, Capacity, "roof.traffic.fits"),
         &*B.GetInsertPoint(), false));
-    Value *SM = B.CreateZExt(
-        B.CreateIntrinsic(B.getInt32Ty(), Intrinsic::nvvm_read_ptx_sreg_smid,
-                          {}),
-        Int64);
+    Value *SM =
+        B.CreateZExt(B.CreateIntrinsic(B.getInt32Ty(),
+                                       Intrinsic::nvvm_read_ptx_sreg_smid, {}),
+                     Int64);
     // ROOF_CUDA_TRAFFIC_RECORD(sector, SM, access)
     Value *SectorBits = B.CreateShl(Sector, ROOF_CUDA_SM_BITS + 2);
     Value *SMBits =
@@ -151,11 +152,11 @@ void instrumentDeviceTraffic(ArrayRef<Instruction *> Accesses,
     Value *Record = B.CreateOr(SectorBits, SMBits, "roof.traffic.record");
     if (Access != ROOF_CUDA_LOAD)
       Record = B.CreateOr(Record, B.getInt64(Access));
-    B.CreateAlignedStore(
-        Record,
-        B.CreateInBoundsGEP(Int64, Buffer, B.CreateAdd(Index, B.getInt64(1)),
-                            "roof.traffic.at"),
-        Align(8));
+    B.CreateAlignedStore(Record,
+                         B.CreateInBoundsGEP(Int64, Buffer,
+                                             B.CreateAdd(Index, B.getInt64(1)),
+                                             "roof.traffic.at"),
+                         Align(8));
   }
 }
 

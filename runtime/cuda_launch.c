@@ -279,14 +279,15 @@ static bool set_up_traffic(void) {
   return true;
 }
 
-/* Points a traffic-mode kernel's header at the sample's buffer. Caller holds
- * cuda_lock. */
+/* Points a traffic-mode kernel's header at the sample's buffer, its
+ * threshold still 0: each counted launch sets it before and clears it after
+ * (set_threshold), so that launches roof does not see (a graph's) record
+ * nothing. Caller holds cuda_lock. */
 static void sample_sectors(struct registered_kernel *k) {
   if (!(k->header.flags & ROOF_CUDA_KERNEL_TRAFFIC) ||
       collection_mode() != COLLECT_LAUNCH || !set_up_traffic())
     return;
-  uint64_t where[3] = {(uint64_t)(uintptr_t)traffic_buffer, traffic_capacity,
-                       roofrt_traffic_threshold_of(gpu_model.one_in)};
+  uint64_t where[2] = {(uint64_t)(uintptr_t)traffic_buffer, traffic_capacity};
   if (cudaMemcpyToSymbol(k->header_shadow, where, sizeof where,
                          offsetof(RoofCudaCounterHeader, traffic),
                          cudaMemcpyHostToDevice) != cudaSuccess) {
@@ -297,6 +298,20 @@ static void sample_sectors(struct registered_kernel *k) {
     return;
   }
   k->sampled = true;
+}
+
+/* The threshold of `k`'s header, on `stream`: the sample's before a launch,
+ * 0 after it. */
+static void set_threshold(const struct registered_kernel *k, bool sampling,
+                          cudaStream_t stream) {
+  /* Copied from static storage: an asynchronous copy may read its source
+   * after the call returns. */
+  static uint64_t threshold, off;
+  threshold = roofrt_traffic_threshold_of(gpu_model.one_in);
+  cudaMemcpyToSymbolAsync(k->header_shadow, sampling ? &threshold : &off,
+                          sizeof threshold,
+                          offsetof(RoofCudaCounterHeader, traffic_threshold),
+                          cudaMemcpyHostToDevice, stream);
 }
 
 /* Each SM's L1 for a launch of `func`: the unified L1 less the shared
@@ -495,10 +510,14 @@ static cudaError_t launch_and_collect(struct registered_kernel *k,
                                     .stream = stream_number(stream)};
   if (counts_bytes(k))
     cudaMemsetAsync(k->counts, 0, counts_bytes(k), stream);
-  if (k->sampled)
+  if (k->sampled) {
     cudaMemsetAsync(traffic_buffer, 0, sizeof(uint64_t), stream);
+    set_threshold(k, true, stream);
+  }
   cudaEventRecord(launch_start, stream);
   cudaError_t result = launch(func, grid, block, args, shared_memory, stream);
+  if (k->sampled)
+    set_threshold(k, false, stream);
   if (result != cudaSuccess)
     return result;
   cudaEventRecord(launch_stop, stream);

@@ -1,4 +1,5 @@
-/*===- runtime/gpu_traffic.c - The GPU's bytes below L1, from its sectors --===*\
+/*===- runtime/gpu_traffic.c - The GPU's bytes below L1, from its sectors
+--===*\
 |*
 |* A launch of a kernel built in traffic mode leaves the records of its
 |* sampled 32-byte sectors (include/roof/abi.h, RoofCudaCounterHeader), one
