@@ -36,8 +36,11 @@ extern "C" {
  * within version 9 and changed no layout: a module of 9 that has a
  * constructor calling __roof_register_module instead works as well.
  * 10: traffic-mode code calls the model for the lines of the L1's sampled
- * sets too (__roof_traffic_set_mask). */
-#define ROOF_ABI_VERSION 10
+ * sets too (__roof_traffic_set_mask). 11: RoofCudaCounterHeader has flags
+ * and the traffic buffer, capacity and threshold before the weights (a
+ * CUDA program's host module of 10 would register a header of the old
+ * size). */
+#define ROOF_ABI_VERSION 11
 
 /* The section of the descriptors' addresses (const RoofModule *, one per
  * module): a C identifier, so that the linker defines __start_ and __stop_

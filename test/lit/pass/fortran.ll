@@ -50,7 +50,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:
 target triple = "x86_64-unknown-linux-gnu"
 source_filename = "FIRModule"
 
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 10, i32 8, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 11, i32 8, i32 {{[0-9]+}}, i32 0, ptr @[[SRC:roof.str[.0-9]*]],
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [14 x i8] c"src/daxpy.f90\00"
 ; CHECK-DAG: @roof.functions = private constant [8 x %roof.Function] [%roof.Function { {{[^}]*}}, i32 4 }, %roof.Function { {{[^}]*}}, i32 10 }, %roof.Function { {{[^}]*}}, i32 20 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[OMP:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[MAIN:roof.str[.0-9]*]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[RED:roof.str[.0-9]*]], ptr @{{[^,]*}}, ptr @[[OMP]], {{[^}]*}}, i32 0 }, %roof.Function { ptr @[[MAIN]], ptr @{{[^,]*}}, ptr null, i32 {{[0-9]+}}, i32 2, i32 0, i32 1, i32 -1, i32 0, ptr null, i32 30 }]
 ; CHECK-DAG: @[[OMP]] = private unnamed_addr constant [17 x i8] c"_QQmain..omp_par\00"

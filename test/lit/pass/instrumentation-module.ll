@@ -3,7 +3,7 @@
 ;     aligned, N = all slots of all functions (here: @scale 1 slot, its
 ;     entry block; @axpy 1 slot for the entry block), then the registration
 ;     word (slot N);
-;   - the constant RoofModule descriptor (ABI version 10, 2 functions,
+;   - the constant RoofModule descriptor (ABI version 11, 2 functions,
 ;     2 slots, source file, triple, cpu and features of the first
 ;     function, the function table);
 ;   - per function a RoofFunction {name, demangled, attributed_to, first
@@ -34,7 +34,7 @@ target triple = "x86_64-unknown-linux-gnu"
 source_filename = "module.c"
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [3 x i64] zeroinitializer, align 64
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 10, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr null }
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 11, i32 2, i32 2, i32 0, ptr @[[SRC:roof.str[.0-9]*]], ptr @[[TRIPLE:roof.str[.0-9]*]], ptr @[[CPU:roof.str[.0-9]*]], ptr @[[FEAT:roof.str[.0-9]*]], ptr @roof.functions, ptr null }
 ; CHECK-DAG: @[[SRC]] = private unnamed_addr constant [9 x i8] c"module.c\00"
 ; CHECK-DAG: @[[TRIPLE]] = private unnamed_addr constant [25 x i8] c"x86_64-unknown-linux-gnu\00"
 ; CHECK-DAG: @[[CPU]] = private unnamed_addr constant [10 x i8] c"x86-64-v4\00"

@@ -1,7 +1,7 @@
 ; Traffic mode (ROOF_TRAFFIC=1, passes/TrafficInstrumenter.h): every memory
 ; access also passes its address to the runtime's cache model when its cache
 ; line is sampled.
-;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 10.
+;   - The module's descriptor has flags 1 (ROOF_MODULE_TRAFFIC) and ABI 11.
 ;   - A function with memory accesses gets 8 traffic slots after its census
 ;     slots, slot 2*level+stored weighted 1 byte of metric
 ;     ROOF_METRIC_TRAFFIC(level, stored) = 132 + 2*level + stored (132: the
@@ -28,7 +28,7 @@
 ; RUN: %opt -passes=roof-instrument -S %s | FileCheck %s --check-prefix=OFF
 
 ; CHECK-DAG: @__roof_counters = internal thread_local global [22 x i64]
-; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 10, i32 3, i32 21, i32 1,
+; CHECK-DAG: @__roof_module = private constant %roof.Module { i32 11, i32 3, i32 21, i32 1,
 ; CHECK-DAG: @__roof_traffic_threshold = external global i64
 ; CHECK-DAG: @__roof_traffic_set_mask = external global i64
 ; CHECK-DAG: @__roof_traffic_set_value = external global i64
@@ -38,7 +38,7 @@
 ; CHECK-DAG: @roof.weights = private constant [192 x i8] c"\00\00\00\00x\00\00\00H\00\00\00\00\00\00\00\00\00\00\00y\00\00\00\08\00\00\00\00\00\00\00\01\00\00\00x\00\00\00\01\00\00\00\00\00\00\00\01\00\00\00y\00\00\00\01\00\00\00\00\00\00\00\02\00\00\00\84\00\00\00\01\00\00\00\00\00\00\00\03\00\00\00\85\00\00\00\01\00\00\00\00\00\00\00\04\00\00\00\86\00\00\00\01\00\00\00\00\00\00\00\05\00\00\00\87\00\00\00\01\00\00\00\00\00\00\00\06\00\00\00\88\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\89\00\00\00\01\00\00\00\00\00\00\00\08\00\00\00\8A\00\00\00\01\00\00\00\00\00\00\00\09\00\00\00\8B\00\00\00\01\00\00\00\00\00\00\00", align 8
 ; CHECK-DAG: @roof.functions = private constant [3 x %roof.Function] [%roof.Function { ptr @roof.str, ptr @roof.str, ptr null, i32 0, i32 10, i32 0, i32 -1, i32 -1, i32 12, ptr @roof.weights, i32 0 }, %roof.Function { ptr @roof.str.2, ptr @roof.str.2, ptr null, i32 10, i32 10, i32 0, i32 -1, i32 -1, i32 9, ptr @roof.weights.1, i32 0 }, %roof.Function { ptr @roof.str.3, ptr @roof.str.3, ptr null, i32 20, i32 1, i32 0, i32 -1, i32 -1, i32 0, ptr null, i32 0 }]
 
-; OFF: @__roof_module = private constant %roof.Module { i32 10, i32 3, i32 5, i32 0,
+; OFF: @__roof_module = private constant %roof.Module { i32 11, i32 3, i32 5, i32 0,
 ; OFF-NOT: __roof_traffic
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

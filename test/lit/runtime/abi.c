@@ -7,7 +7,7 @@
 // RUN: %clang -O1 -I%srcroot/include -I%S/Inputs %s %roofrt/libroofrt.a -lpthread -o %t
 // RUN: env ROOF_OUTPUT=%t.json ROOF_QUIET=1 %t 2> %t.err
 // RUN: FileCheck %s --match-full-lines < %t.err
-// CHECK:      roof: future.c: instrumented with ABI version 99, runtime expects 10; module ignored
+// CHECK:      roof: future.c: instrumented with ABI version 99, runtime expects 11; module ignored
 // CHECK-NEXT: roof: slots.c: malformed descriptor (f: slots outside the counter array); module ignored
 // CHECK-NEXT: roof: metric.c: malformed descriptor (g: unknown metric); module ignored
 // CHECK-NEXT: roof: weight.c: malformed descriptor (h: weight slot outside the function); module ignored

@@ -12,7 +12,7 @@
 // RUN: %clang -O1 -I%srcroot/include -I%S/Inputs %s %roofrt/libroofrt.a -lpthread -o %t
 // RUN: env ROOF_OUTPUT=%t.json ROOF_QUIET=1 %t 2> %t.err
 // RUN: FileCheck %s --match-full-lines < %t.err
-// CHECK:      roof: old.c: instrumented with ABI version 6, runtime expects 10; module ignored
+// CHECK:      roof: old.c: instrumented with ABI version 6, runtime expects 11; module ignored
 // CHECK-NOT:  roof:
 // RUN: %python %S/Inputs/check_report.py %t.json \
 // RUN:   'len(r["threads"]) == 2 and [m["source"] for m in r["modules"]] == ["enter.c"]' \
