@@ -7,7 +7,9 @@ build and of the instrumented build run with ROOF_CUDA=total (so that roof
 adds no synchronisation of its own), and the median of the per-launch ratios
 instrumented / plain, launches paired in launch order. Ratios above 1.10 for
 kernels of 50 us or more (the target of issue 4) and above 1.5 for any
-kernel are flagged. The timings come from the three steps of
+kernel are flagged; with --traffic, those of the traffic-mode build
+(roof c++ --roof-traffic) run with ROOF_CUDA=launch, flagged above 2. The
+timings come from the three steps of
 docs/validation.md:
 
     test/gpu/build.sh                          # here: build/gpu-validation/
@@ -28,10 +30,14 @@ import compare  # noqa: E402  (test/gpu/compare.py)
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", help="the folder run.sh wrote")
+    parser.add_argument("--traffic", action="store_true",
+                        help="the traffic-mode build's overhead instead "
+                        "(ROOF_CUDA=launch, flagged above 2x)")
     args = parser.parse_args()
     if not os.path.isdir(args.results):
         sys.exit(f"gpu_overhead.py: {args.results}: no such folder")
-    compare.print_overhead(args.results, compare.programs_of(args.results))
+    compare.print_overhead(args.results, compare.programs_of(args.results),
+                           "traffic" if args.traffic else "roof")
 
 
 if __name__ == "__main__":

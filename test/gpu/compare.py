@@ -19,7 +19,9 @@ and prints, in markdown for docs/validation.md:
   gpu__time_duration of the plain and of the instrumented build
   (NAME.time-plain.csv, NAME.time-roof.csv: ncu, ROOF_CUDA=total) and the
   median of the per-launch ratios, launches paired in launch order; flagged
-  above 1.10x for kernels of 50 us or more, above 1.5x for any kernel.
+  above 1.10x for kernels of 50 us or more, above 1.5x for any kernel; and
+  that of traffic mode (NAME.time-traffic.csv: ROOF_CUDA=launch), flagged
+  above 2x.
 
     compare.py RESULTS [--roof PATH] [--only flops|overhead|traffic]
 
@@ -113,14 +115,26 @@ def short_name(kernel):
     return name[5:] if name.startswith("void ") else name
 
 
-def overhead_rows(results, programs):
+# The instrumented builds whose kernel times are compared with the plain
+# build's: NAME.time-BUILD.csv, how it ran, and the limits of its flags
+# (the first for kernels of at least LONG_NS).
+BUILDS = {
+    "roof": ("the instrumented build ran with ROOF_CUDA=total", LONG_LIMIT,
+             ANY_LIMIT),
+    "traffic": ("the traffic-mode build ran with ROOF_CUDA=launch, the only "
+                "mode that samples", 2.0, 2.0),
+}
+
+
+def overhead_rows(results, programs, build="roof"):
     """Per program and kernel: (program, kernel, launches, plain median s,
-    roof median s, median ratio, flag), or (program, None, why, ...) for a
-    program whose timings are missing."""
+    BUILD's median s, median ratio, flag), or (program, None, why, ...) for
+    a program whose timings are missing."""
+    _, long_limit, any_limit = BUILDS[build]
     rows = []
     for program in programs:
         files = [os.path.join(results, f"{program}.time-{which}.csv")
-                 for which in ("plain", "roof")]
+                 for which in ("plain", build)]
         try:
             plain, counted = (kernel_durations(f) for f in files)
         except (OSError, InputError) as e:
@@ -139,30 +153,35 @@ def overhead_rows(results, programs):
             r_med = statistics.median(r for _, r in pairs)
             ratio = statistics.median(r / p for p, r in pairs)
             flag = ""
-            if ratio > ANY_LIMIT:
-                flag = f"**> {ANY_LIMIT:g}x**"
-            elif ratio > LONG_LIMIT and p_med >= LONG_NS * 1e-9:
-                flag = f"**> {LONG_LIMIT:.2f}x**"
+            if ratio > any_limit:
+                flag = f"**> {any_limit:g}x**"
+            elif ratio > long_limit and p_med >= LONG_NS * 1e-9:
+                flag = f"**> {long_limit:.2f}x**"
             rows.append((program, short_name(kernel), len(pairs), p_med,
                          r_med, ratio, flag))
     return rows
 
 
-def print_overhead(results, programs):
-    print("| program | kernel | launches | plain median (us) | roof median (us) "
-          "| median ratio | flag |")
+def print_overhead(results, programs, build="roof"):
+    how, long_limit, any_limit = BUILDS[build]
+    print(f"| program | kernel | launches | plain median (us) | {build} median "
+          "(us) | median ratio | flag |")
     print("|---|---|---|---|---|---|---|")
     for program, kernel, launches, p_med, r_med, ratio, flag in \
-            overhead_rows(results, programs):
+            overhead_rows(results, programs, build):
         if p_med is None:
             print(f"| {program} | {kernel or '-'} | {launches} | | | | |")
             continue
         print(f"| {program} | `{kernel}` | {launches} | {p_med * 1e6:.1f} "
               f"| {r_med * 1e6:.1f} | {ratio:.3f} | {flag} |")
-    print(f"\nFlagged: median ratio above {LONG_LIMIT:.2f}x for kernels of "
-          f"{LONG_NS / 1e3:g} us or more (plain median), above {ANY_LIMIT:g}x "
-          "for any kernel. Times: ncu's gpu__time_duration.sum, each launch "
-          "alone; the instrumented build ran with ROOF_CUDA=total.")
+    if long_limit == any_limit:
+        limits = f"median ratio above {any_limit:g}x"
+    else:
+        limits = (f"median ratio above {long_limit:.2f}x for kernels of "
+                  f"{LONG_NS / 1e3:g} us or more (plain median), above "
+                  f"{any_limit:g}x for any kernel")
+    print(f"\nFlagged: {limits}. Times: ncu's gpu__time_duration.sum, each "
+          f"launch alone; {how}.")
 
 
 #===----------------------------------------------------------------------===#
@@ -443,6 +462,8 @@ def main():
         if args.only in (None, "traffic"):
             print()
             print_traffic(args.results, programs, roof)
+            print("\n### Overhead of traffic mode\n")
+            print_overhead(args.results, programs, "traffic")
     except InputError as e:
         sys.exit(f"compare.py: {e}")
 

@@ -23,6 +23,8 @@
 #   NAME.time-plain.csv  ncu --csv --metrics gpu__time_duration.sum of the
 #   NAME.time-roof.csv   plain binary and of the instrumented one under
 #                        ROOF_CUDA=total (no synchronisation added by roof)
+#   NAME.time-traffic.csv  the same of the traffic-mode one, under
+#                        ROOF_CUDA=launch (its census NAME.traffic-timed.json)
 #   NAME.*.log           each step's other output
 # and status.tsv (program, step, exit status, seconds; a failed step is
 # recorded there and the others still run), device.csv (nvidia-smi's name
@@ -165,8 +167,14 @@ while IFS=$'\t' read -r name instrumented plain traffic args; do
     env ROOF_CUDA=total ROOF_OUTPUT="$r.total.json" \
     "$ncu" --csv --launch-count "$launches" --metrics gpu__time_duration.sum \
     "$inst" ${argv[@]+"${argv[@]}"} >"$r.time-roof.csv"
+  # (d) kernel times of the traffic-mode build, in launch mode (the only one
+  # that samples).
+  step "$name" time-traffic "$r.time.log" \
+    env ROOF_CUDA=launch ROOF_OUTPUT="$r.traffic-timed.json" \
+    "$ncu" --csv --launch-count "$launches" --metrics gpu__time_duration.sum \
+    "$here/$traffic" ${argv[@]+"${argv[@]}"} >"$r.time-traffic.csv"
   ncu_errors "$name" "$r.ncu.csv" "$r.ncu.log" "$r.time-plain.csv" \
-    "$r.time-roof.csv" "$r.time.log"
+    "$r.time-roof.csv" "$r.time-traffic.csv" "$r.time.log"
 done < "$here/manifest.tsv"
 
 echo "run.sh: $((SECONDS - begin)) s; results in $results; next: $here/compare.py $results"
