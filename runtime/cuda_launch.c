@@ -271,7 +271,7 @@ static bool set_up_traffic(void) {
   }
   traffic_buffer = buffer;
   gpu_model = (struct roofrt_gpu_model){
-      .one_in = roofrt_traffic_one_in(DEFAULT_GPU_RATE),
+      .one_in = roofrt_traffic_one_in(DEFAULT_GPU_RATE, "sector"),
       .l1_bytes = l1,
       .l2_bytes = (uint64_t)l2};
   roofrt_gpu_traffic_describe(&gpu_model);

@@ -324,11 +324,11 @@ void roofrt_traffic_fork_child(void);
 uint64_t roofrt_traffic_accesses(uint64_t *replayed);
 /* The fraction of cache lines sampled now. */
 double roofrt_traffic_rate(void);
-/* One line (or sector) in how many the sample starts with: ROOF_TRAFFIC_RATE
- * when it is set and valid (a power of 2, else a warning), else
- * `default_one_in`; and the threshold of the hash that samples so many
- * (include/roof/abi.h). */
-uint64_t roofrt_traffic_one_in(uint64_t default_one_in);
+/* One `unit` ("line", "sector") in how many the sample starts with:
+ * ROOF_TRAFFIC_RATE when it is set and valid (a power of 2, else a warning
+ * naming the default), else `default_one_in`; and the threshold of the hash
+ * that samples so many (include/roof/abi.h). */
+uint64_t roofrt_traffic_one_in(uint64_t default_one_in, const char *unit);
 uint64_t roofrt_traffic_threshold_of(uint64_t one_in);
 
 /*===------------------------------------------------------------------------===

@@ -301,7 +301,7 @@ static void configure_replay(void) {
     replay_bytes = bytes;
 }
 
-uint64_t roofrt_traffic_one_in(uint64_t default_one_in) {
+uint64_t roofrt_traffic_one_in(uint64_t default_one_in, const char *unit) {
   const char *rate = getenv("ROOF_TRAFFIC_RATE");
   if (!rate || !*rate)
     return default_one_in;
@@ -309,8 +309,8 @@ uint64_t roofrt_traffic_one_in(uint64_t default_one_in) {
   unsigned long long n = strtoull(rate, &end, 10);
   if (*end || !n || (n & (n - 1)) || n > FULL_THRESHOLD) {
     roofrt_warn("ROOF_TRAFFIC_RATE=\"%s\" is not a power of 2 up to %llu; "
-                "using %llu",
-                rate, (unsigned long long)FULL_THRESHOLD,
+                "using one %s in %llu",
+                rate, (unsigned long long)FULL_THRESHOLD, unit,
                 (unsigned long long)default_one_in);
     return default_one_in;
   }
@@ -336,8 +336,8 @@ static void configure(void) {
     caches_from_cpuid(&c);
   configure_l1_sets(&c);
   roofrt_traffic = c;
-  uint64_t one_in = roofrt_traffic_one_in(c.l1_sampled ? DEFAULT_RATE_WITH_SETS
-                                                       : DEFAULT_RATE);
+  uint64_t one_in = roofrt_traffic_one_in(
+      c.l1_sampled ? DEFAULT_RATE_WITH_SETS : DEFAULT_RATE, "line");
   __atomic_store_n(&__roof_traffic_threshold, FULL_THRESHOLD / one_in,
                    __ATOMIC_RELAXED);
   const char *lines = getenv("ROOF_TRAFFIC_LINES");

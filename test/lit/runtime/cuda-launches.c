@@ -41,6 +41,10 @@
 // RUN: env ROOF_TRAFFIC_RATE=1 ROOF_CUDA_TRAFFIC_RECORDS=100 ROOF_OUTPUT=%t.full.json \
 // RUN:   ROOF_QUIET=1 %t 2> %t.full.err
 // RUN: FileCheck %s --check-prefix=FULL < %t.full.err
+// RUN: env ROOF_TRAFFIC_RATE=x ROOF_OUTPUT=%t.badrate.json ROOF_QUIET=1 %t 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=BADRATE
+// RUN: %python %S/../e2e/Inputs/jq.py %t.badrate.json gpu.traffic.sampling_rate \
+// RUN:   | FileCheck %s --check-prefix=BADRATE-RATE
 // RUN: %python %S/../e2e/Inputs/jq.py %t.full.json gpu.traffic.sampled_accesses \
 // RUN:   gpu.traffic.dropped_accesses | FileCheck %s --check-prefix=FULL-COUNTS --match-full-lines
 //
@@ -122,6 +126,11 @@
 // SAMPLED-NEXT: kernels[3].traffic = {"DRAM": {"loaded": 132096, "stored": 65536}, "L2": {"loaded": 132096, "stored": 131072}}
 
 // FULL: roof: kernel _Z6streamv: launch 7 sampled 12289 sectors, more than ROOF_CUDA_TRAFFIC_RECORDS=100; its traffic is that of the first 100
+// A malformed rate: one line, and the default.
+// BADRATE: roof: ROOF_TRAFFIC_RATE="x" is not a power of 2 up to {{[0-9]+}}; using one sector in 32
+// BADRATE-NOT: ROOF_TRAFFIC_RATE
+// BADRATE-RATE: gpu.traffic.sampling_rate = 0.03125
+
 // FULL-COUNTS:      gpu.traffic.sampled_accesses = 100
 // FULL-COUNTS-NEXT: gpu.traffic.dropped_accesses = 12189
 

@@ -47,9 +47,9 @@
 // RUN:   '"ways" not in r["traffic"]["levels"][0] and r["traffic"]["sampling_rate"] == 1 / 32'
 // A malformed ROOF_TRAFFIC_RATE says so and leaves the default.
 // RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K/8,16K,64K ROOF_TRAFFIC_RATE=48 %t none 2>&1 | FileCheck %s --check-prefix=BADRATE128
-// BADRATE128: roof: ROOF_TRAFFIC_RATE="48" is not a power of 2 up to {{[0-9]+}}; using 128
+// BADRATE128: roof: ROOF_TRAFFIC_RATE="48" is not a power of 2 up to {{[0-9]+}}; using one line in 128
 // RUN: env ROOF_OUTPUT=%t.sets.json ROOF_QUIET=1 ROOF_CACHES=4K,16K,64K ROOF_TRAFFIC_RATE=x %t none 2>&1 | FileCheck %s --check-prefix=BADRATE32
-// BADRATE32: roof: ROOF_TRAFFIC_RATE="x" is not a power of 2 up to {{[0-9]+}}; using 32
+// BADRATE32: roof: ROOF_TRAFFIC_RATE="x" is not a power of 2 up to {{[0-9]+}}; using one line in 32
 // RUN: %python %S/Inputs/check_report.py %t.sets.json 'r["traffic"]["sampling_rate"] == 1 / 32'
 // Ways that do not make whole sets of a power of 2, or no ways, or more sets
 // than the L1 has, leave it so too, and say why in one line; so does a
