@@ -18,6 +18,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
@@ -65,6 +66,22 @@ inline llvm::StructType *counterHeaderType(llvm::LLVMContext &Ctx) {
   return llvm::StructType::get(
       Ctx, {Int32, Int32, Int64, Int64, Int32, Int32, Int64, Int64, Int64,
             llvm::ArrayType::get(Weight, ROOF_CUDA_MAX_WEIGHTS)});
+}
+
+/// A load of 64-bit field \p Field of kernel counter header \p Header, at
+/// \p B: a value the runtime writes before the launch, the same for every
+/// thread and read-only while the kernel runs (an invariant load, which the
+/// backend reads through the non-coherent cache).
+inline llvm::LoadInst *loadHeaderField(llvm::IRBuilderBase &B,
+                                       llvm::GlobalVariable *Header,
+                                       CounterHeaderField Field,
+                                       const llvm::Twine &Name) {
+  llvm::LoadInst *Load = B.CreateLoad(
+      B.getInt64Ty(), B.CreateStructGEP(Header->getValueType(), Header, Field),
+      Name);
+  Load->setMetadata(llvm::LLVMContext::MD_invariant_load,
+                    llvm::MDNode::get(B.getContext(), {}));
+  return Load;
 }
 
 /// A __global__ function: the PTX_Kernel calling convention, or (as clang

@@ -327,17 +327,10 @@ private:
     }
     B.SetInsertPoint(SplitBlockAndInsertIfThen(IsSpeaker, Ret, false));
     // The counts' address and row mask, which the runtime writes before the
-    // launch: the same for every thread, read-only while the kernel runs.
-    auto HeaderField = [&](unsigned Field, const Twine &Name) {
-      LoadInst *Load = B.CreateLoad(
-          Int64, B.CreateStructGEP(Header->getValueType(), Header, Field),
-          Name);
-      Load->setMetadata(LLVMContext::MD_invariant_load,
-                        MDNode::get(F.getContext(), {}));
-      return Load;
-    };
-    Value *CountsAddress = HeaderField(HeaderCounts, "roof.counts");
-    Value *RowMask = HeaderField(HeaderRowMask, "roof.row.mask");
+    // launch.
+    Value *CountsAddress =
+        loadHeaderField(B, Header, HeaderCounts, "roof.counts");
+    Value *RowMask = loadHeaderField(B, Header, HeaderRowMask, "roof.row.mask");
     B.SetInsertPoint(
         SplitBlockAndInsertIfThen(B.CreateICmpNE(CountsAddress, B.getInt64(0)),
                                   &*B.GetInsertPoint(), false));
@@ -438,7 +431,7 @@ bool DeviceInstrumenter::run() {
               "does not model its memory traffic",
           DiagnosticLocation(F.getSubprogram()), DS_Warning));
     // The accesses are the kernel's own: taken before the counters add theirs.
-    SmallVector<Instruction *, 0> Accesses;
+    SmallVector<DeviceAccess, 0> Accesses;
     if (Sampled)
       Accesses = deviceAccesses(F);
     KernelInstrumenter(

@@ -58,58 +58,47 @@ std::optional<RoofCudaAccess> accessOf(Instruction &I) {
   return std::nullopt;
 }
 
-Value *pointerOf(Instruction &I) {
-  if (Value *Pointer = getLoadStorePointerOperand(&I))
-    return Pointer;
-  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-    return RMW->getPointerOperand();
-  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    return CX->getPointerOperand();
-  return cast<CallBase>(I).getArgOperand(0);
-}
-
 } // namespace
 
 bool deviceTrafficSupported(const Function &F) {
   return smVersionOf(F) >= FirstSMWithMatch;
 }
 
-SmallVector<Instruction *, 0> deviceAccesses(Function &F) {
-  SmallVector<Instruction *, 0> Accesses;
+SmallVector<DeviceAccess, 0> deviceAccesses(Function &F) {
+  SmallVector<DeviceAccess, 0> Accesses;
   for (Instruction &I : instructions(F)) {
-    std::optional<RoofCudaAccess> Access = accessOf(I);
-    if (!Access)
+    std::optional<RoofCudaAccess> Kind = accessOf(I);
+    if (!Kind)
       continue;
-    RoofSpace Space = addressSpaceOf(I, *Access != ROOF_CUDA_LOAD);
-    if (Space == ROOF_SPACE_GLOBAL || Space == ROOF_SPACE_GENERIC)
-      Accesses.push_back(&I);
+    bool Stored = *Kind != ROOF_CUDA_LOAD;
+    RoofSpace Space = addressSpaceOf(I, Stored);
+    if (Space != ROOF_SPACE_GLOBAL && Space != ROOF_SPACE_GENERIC)
+      continue;
+    Value *Pointer = memoryPointerOf(I, Stored);
+    Accesses.push_back({&I, Pointer, *Kind,
+                        Space == ROOF_SPACE_GLOBAL ||
+                            Pointer->getType()->getPointerAddressSpace() ==
+                                GlobalAddressSpace});
   }
   return Accesses;
 }
 
-void instrumentDeviceTraffic(ArrayRef<Instruction *> Accesses,
+void instrumentDeviceTraffic(ArrayRef<DeviceAccess> Accesses,
                              GlobalVariable *Header) {
   if (Accesses.empty())
     return;
-  Function &F = *Accesses.front()->getFunction();
+  Function &F = *Accesses.front().I->getFunction();
   IRBuilder<> B(&*F.getEntryBlock().getFirstInsertionPt());
   Type *Int64 = B.getInt64Ty();
-  auto HeaderField = [&](CounterHeaderField Field, const Twine &Name) {
-    LoadInst *Load = B.CreateLoad(
-        Int64, B.CreateStructGEP(Header->getValueType(), Header, Field), Name);
-    Load->setMetadata(LLVMContext::MD_invariant_load,
-                      MDNode::get(F.getContext(), {}));
-    return Load;
-  };
-  Value *Buffer = B.CreateIntToPtr(HeaderField(HeaderTraffic, "roof.traffic"),
-                                   B.getPtrTy(GlobalAddressSpace));
-  Value *Capacity = HeaderField(HeaderTrafficCapacity, "roof.traffic.capacity");
-  Value *Threshold =
-      HeaderField(HeaderTrafficThreshold, "roof.traffic.threshold");
+  Value *Buffer = B.CreateIntToPtr(
+      loadHeaderField(B, Header, HeaderTraffic, "roof.traffic"),
+      B.getPtrTy(GlobalAddressSpace));
+  Value *Capacity = loadHeaderField(B, Header, HeaderTrafficCapacity,
+                                    "roof.traffic.capacity");
+  Value *Threshold = loadHeaderField(B, Header, HeaderTrafficThreshold,
+                                     "roof.traffic.threshold");
 
-  for (Instruction *I : Accesses) {
-    RoofCudaAccess Access = *accessOf(*I);
-    Value *Pointer = pointerOf(*I);
+  for (const auto &[I, Pointer, Access, Global] : Accesses) {
     B.SetInsertPoint(I);
     Value *Sector = B.CreateLShr(B.CreatePtrToInt(Pointer, Int64),
                                  ROOF_CUDA_SECTOR_SHIFT, "roof.sector");
@@ -118,8 +107,7 @@ void instrumentDeviceTraffic(ArrayRef<Instruction *> Accesses,
     Value *Sampled =
         B.CreateICmpULT(B.CreateLShr(Hash, ROOF_TRAFFIC_HASH_SHIFT), Threshold,
                         "roof.sector.sampled");
-    if (Pointer->getType()->getPointerAddressSpace() != GlobalAddressSpace &&
-        addressSpaceOf(*I, Access != ROOF_CUDA_LOAD) != ROOF_SPACE_GLOBAL)
+    if (!Global)
       Sampled = B.CreateAnd(Sampled,
                             B.CreateIntrinsic(B.getInt1Ty(),
                                               Intrinsic::nvvm_isspacep_global,

@@ -19,19 +19,29 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instruction.h"
 
+#include "roof/abi.h"
+
 namespace roof {
 
 /// Whether kernel \p F can sample its sectors: one record per sector and
 /// warp needs match.any.sync, from sm_70.
 bool deviceTrafficSupported(const llvm::Function &F);
 
-/// The loads, stores and atomics of \p F that may address global memory,
-/// taken before anything else is instrumented.
-llvm::SmallVector<llvm::Instruction *, 0> deviceAccesses(llvm::Function &F);
+/// A load, store or atomic that may address global memory.
+struct DeviceAccess {
+  llvm::Instruction *I;
+  llvm::Value *Pointer;
+  RoofCudaAccess Kind;
+  bool Global; // known to: else isspacep.global asks at run time
+};
+
+/// The accesses of \p F that may address global memory, taken before
+/// anything else is instrumented.
+llvm::SmallVector<DeviceAccess, 0> deviceAccesses(llvm::Function &F);
 
 /// Records the sampled sectors of \p Accesses, accesses of the kernel whose
 /// counter header is \p Header.
-void instrumentDeviceTraffic(llvm::ArrayRef<llvm::Instruction *> Accesses,
+void instrumentDeviceTraffic(llvm::ArrayRef<DeviceAccess> Accesses,
                              llvm::GlobalVariable *Header);
 
 } // namespace roof

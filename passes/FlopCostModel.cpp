@@ -451,22 +451,26 @@ void FlopCostModel::memory(Instruction &I, ContributionList &Out) {
 // the same assumption when it turns them into global pointers. Anything
 // else generic (a pointer loaded from memory, a device function's
 // parameter) is flat addressing resolved by the hardware.
-RoofSpace addressSpaceOf(Instruction &I, bool Stored) {
-  Value *Pointer = getLoadStorePointerOperand(&I);
+Value *memoryPointerOf(Instruction &I, bool Stored) {
+  if (Value *Pointer = getLoadStorePointerOperand(&I))
+    return Pointer;
   if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
-    Pointer = RMW->getPointerOperand();
-  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
-    Pointer = CX->getPointerOperand();
-  else if (auto *Transfer = dyn_cast<MemTransferInst>(&I))
-    Pointer = Stored ? Transfer->getDest() : Transfer->getSource();
-  else if (auto *Set = dyn_cast<MemSetInst>(&I))
-    Pointer = Set->getDest();
-  else if (auto *Call = dyn_cast<CallBase>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CX = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CX->getPointerOperand();
+  if (auto *Transfer = dyn_cast<MemTransferInst>(&I))
+    return Stored ? Transfer->getDest() : Transfer->getSource();
+  if (auto *Set = dyn_cast<MemSetInst>(&I))
+    return Set->getDest();
+  if (auto *Call = dyn_cast<CallBase>(&I))
     for (Value *Arg : Call->args())
-      if (Arg->getType()->isPointerTy()) {
-        Pointer = Arg;
-        break;
-      }
+      if (Arg->getType()->isPointerTy())
+        return Arg;
+  return nullptr;
+}
+
+RoofSpace addressSpaceOf(Instruction &I, bool Stored) {
+  Value *Pointer = memoryPointerOf(I, Stored);
   if (!Pointer)
     return ROOF_SPACE_GENERIC;
 

@@ -136,9 +136,13 @@ private:
 /// the four counted precisions.
 std::optional<RoofPrecision> precisionOf(llvm::Type *Ty);
 
-/// The memory space that \p I (a load, store, atomic, memory transfer or
-/// call) accesses, by what its pointer is based on: the destination when
-/// \p Stored; ROOF_SPACE_GENERIC when it cannot be told.
+/// The pointer that \p I (a load, store, atomic, memory transfer or call)
+/// accesses memory through: the destination when \p Stored; for a call its
+/// first pointer argument; null when it has none.
+llvm::Value *memoryPointerOf(llvm::Instruction &I, bool Stored);
+
+/// The memory space that \p I accesses (memoryPointerOf), by what its
+/// pointer is based on; ROOF_SPACE_GENERIC when it cannot be told.
 RoofSpace addressSpaceOf(llvm::Instruction &I, bool Stored);
 
 } // namespace roof
