@@ -82,6 +82,12 @@ static uint64_t *traffic_records;
 static uint64_t traffic_capacity;
 static struct roofrt_gpu_model gpu_model; /* one_in 0: not set up */
 static bool traffic_failed;
+/* The header's threshold while a launch is modelled, and 0; static, as an
+ * asynchronous copy may read its source after the call returns. */
+static uint64_t sampling_threshold;
+static const uint64_t no_sampling;
+/* The most shared memory an SM gives its blocks. */
+static uint64_t max_shared_per_sm;
 
 static size_t counts_bytes(const struct registered_kernel *k) {
   return k->header.columns * k->rows * sizeof(uint64_t);
@@ -238,10 +244,12 @@ static bool set_up_traffic(void) {
   if (gpu_model.one_in || traffic_failed)
     return !traffic_failed;
   traffic_failed = true;
-  int major = 0, minor = 0, l2 = 0;
+  int major = 0, minor = 0, l2 = 0, max_shared = 0;
   if (!device_attribute(cudaDevAttrComputeCapabilityMajor, &major) ||
       !device_attribute(cudaDevAttrComputeCapabilityMinor, &minor) ||
-      !device_attribute(cudaDevAttrL2CacheSize, &l2) || l2 <= 0) {
+      !device_attribute(cudaDevAttrL2CacheSize, &l2) || l2 <= 0 ||
+      !device_attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor,
+                        &max_shared)) {
     cudaGetLastError();
     roofrt_warn("traffic mode: the device's caches cannot be asked; the "
                 "kernels' traffic is not modelled");
@@ -270,10 +278,12 @@ static bool set_up_traffic(void) {
     return false;
   }
   traffic_buffer = buffer;
+  max_shared_per_sm = (uint64_t)max_shared;
   gpu_model = (struct roofrt_gpu_model){
       .one_in = roofrt_traffic_one_in(DEFAULT_GPU_RATE, "sector"),
       .l1_bytes = l1,
       .l2_bytes = (uint64_t)l2};
+  sampling_threshold = roofrt_traffic_threshold_of(gpu_model.one_in);
   roofrt_gpu_traffic_describe(&gpu_model);
   traffic_failed = false;
   return true;
@@ -304,12 +314,9 @@ static void sample_sectors(struct registered_kernel *k) {
  * 0 after it. */
 static void set_threshold(const struct registered_kernel *k, bool sampling,
                           cudaStream_t stream) {
-  /* Copied from static storage: an asynchronous copy may read its source
-   * after the call returns. */
-  static uint64_t threshold, off;
-  threshold = roofrt_traffic_threshold_of(gpu_model.one_in);
-  cudaMemcpyToSymbolAsync(k->header_shadow, sampling ? &threshold : &off,
-                          sizeof threshold,
+  cudaMemcpyToSymbolAsync(k->header_shadow,
+                          sampling ? &sampling_threshold : &no_sampling,
+                          sizeof sampling_threshold,
                           offsetof(RoofCudaCounterHeader, traffic_threshold),
                           cudaMemcpyHostToDevice, stream);
 }
@@ -319,20 +326,18 @@ static void set_threshold(const struct registered_kernel *k, bool sampling,
 static uint64_t l1_of_launch(const void *func, dim3 block,
                              size_t shared_memory) {
   struct cudaFuncAttributes attributes;
-  int blocks = 0, max_shared = 0;
+  int blocks = 0;
   uint64_t threads = (uint64_t)block.x * block.y * block.z;
   if (cudaFuncGetAttributes(&attributes, func) != cudaSuccess ||
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &blocks, func, (int)threads, shared_memory) != cudaSuccess ||
-      !device_attribute(cudaDevAttrMaxSharedMemoryPerMultiprocessor,
-                        &max_shared)) {
+          &blocks, func, (int)threads, shared_memory) != cudaSuccess) {
     cudaGetLastError();
     return gpu_model.l1_bytes;
   }
   uint64_t shared =
       (uint64_t)blocks * (attributes.sharedSizeBytes + shared_memory);
-  if (shared > (uint64_t)max_shared)
-    shared = (uint64_t)max_shared;
+  if (shared > max_shared_per_sm)
+    shared = max_shared_per_sm;
   return shared < gpu_model.l1_bytes ? gpu_model.l1_bytes - shared : 0;
 }
 

@@ -1,5 +1,4 @@
-/*===- runtime/gpu_traffic.c - The GPU's bytes below L1, from its sectors
---===*\
+/*===- runtime/gpu_traffic.c - The GPU's bytes below L1 -------------------===*\
 |*
 |* A launch of a kernel built in traffic mode leaves the records of its
 |* sampled 32-byte sectors (include/roof/abi.h, RoofCudaCounterHeader), one

@@ -288,13 +288,15 @@ void __roof_traffic_loop(uint64_t *slots, const RoofTrafficStream *streams,
  * passes a sample of its global memory sectors: the runtime writes the
  * device address of a buffer, `traffic` (a uint64_t count, then
  * `traffic_capacity` records), once, and `traffic_threshold` before each
- * launch it models (0 again after it). A warp's load, store or atomic whose
- * 32-byte sector is sampled, sector = address >> ROOF_CUDA_SECTOR_SHIFT sampled
- * when (sector * ROOF_TRAFFIC_HASH) >> 40 < traffic_threshold, is recorded once
- * per sector (the lanes that access the same sector together make one record):
- * the lowest such lane adds 1 to the count atomically and, when the old count
- * is below the capacity, writes ROOF_CUDA_TRAFFIC_RECORD at that index. While
- * the threshold is 0 nothing is recorded. */
+ * launch it models (0 again after it). A warp's load, store or atomic
+ * whose 32-byte sector is sampled,
+ *   sector = address >> ROOF_CUDA_SECTOR_SHIFT
+ *   sampled when (sector * ROOF_TRAFFIC_HASH) >> 40 < traffic_threshold,
+ * is recorded once per sector (the lanes that access the same sector
+ * together make one record): the lowest such lane adds 1 to the count
+ * atomically and, when the old count is below the capacity, writes
+ * ROOF_CUDA_TRAFFIC_RECORD at that index. While the threshold is 0 nothing
+ * is recorded. */
 #define ROOF_CUDA_KERNEL_TRAFFIC 1u
 #define ROOF_CUDA_SECTOR_SHIFT 5
 enum RoofCudaAccess {
