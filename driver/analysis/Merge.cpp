@@ -356,6 +356,8 @@ void forgetKernelTraffic(Census &census) {
 
 // A traffic model merged over censuses: the host's or the GPU's.
 struct MergedModel {
+  explicit MergedModel(const char *what) : what(what) {}
+
   const char *what; // "traffic model", "GPU traffic model"
   bool seen = false;
   std::string firstPath; // of the first census with this side

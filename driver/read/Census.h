@@ -154,7 +154,6 @@ struct KernelRecord {
   std::optional<RankStats> rankStats;      // in a merged census
 };
 
-// The CUDA device of the counted launches.
 struct ModuleRecord {
   std::string source;
   TargetInfo target;
@@ -200,6 +199,7 @@ struct TrafficModel {
   bool sameHierarchy(const TrafficModel &other) const;
 };
 
+// The CUDA device of the counted launches.
 struct GpuInfo {
   std::string name;              // "NVIDIA H200"
   std::string computeCapability; // "9.0"

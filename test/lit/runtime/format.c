@@ -16,18 +16,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "Inputs/xorshift.h"
+
 /* Internal to libroofrt (runtime/runtime.h); hidden, but a static link
  * reaches them. */
 size_t roofrt_format_double(char *out, double v);
 size_t roofrt_format_utc(char *out, int64_t seconds, bool compact);
-
-static uint64_t state = 88172645463325252ull;
-static uint64_t next(void) {
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  return state;
-}
 
 static long double_differs(double v) {
   char ours[64], theirs[64];

@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "Inputs/xorshift.h"
+
 enum { SMS = 4, MAX_RECORDS = 1 << 23 };
 
 static uint64_t *records;
@@ -47,14 +49,6 @@ static void record(uint64_t sector, unsigned sm, enum RoofCudaAccess access) {
     exit(1);
   }
   records[num_records++] = ROOF_CUDA_TRAFFIC_RECORD(sector, sm, access);
-}
-
-static uint64_t state = 88172645463325252ull;
-static uint64_t next(void) {
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  return state;
 }
 
 //===-- The reference ---------------------------------------------------===//
@@ -206,12 +200,12 @@ static void sampled_against_exact(const char *name, void (*shape)(void),
                                   const struct roofrt_gpu_caches *caches) {
   const uint64_t full = UINT64_C(1) << (64 - ROOF_TRAFFIC_HASH_SHIFT);
   uint64_t exact[ROOF_NUM_METRICS] = {0}, sampled[ROOF_NUM_METRICS] = {0};
-  uint64_t start = state;
+  uint64_t start = xorshift_state;
   threshold = full;
   num_records = 0;
   shape();
   roofrt_gpu_traffic(records, num_records, 1, caches, exact);
-  state = start; // the same random choices
+  xorshift_state = start; // the same random choices
   threshold = full / 32;
   num_records = 0;
   shape();
